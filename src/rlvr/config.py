@@ -1,0 +1,378 @@
+"""The run configuration: one typed tree of dataclasses, documented where declared.
+
+Resolution order (later wins): field defaults < run preset (``--preset demo|smoke``) <
+YAML file < dotted command-line overrides (``algo.kl_coef=0.01``). Algorithm knobs left
+unset (``None``) are then filled from the algorithm preset named by ``algo.name``
+(``rlvr.algo.presets``), so ``algo.name=dapo algo.eps_high=0.3`` is DAPO with one knob
+changed.
+
+Every error names the key, the value and what would be valid, in one line.
+This module does not import torch.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from rlvr.errors import ConfigError
+
+
+def knob(default: Any, doc: str, choices: tuple | None = None, factory: Any = None):
+    """A config field with its documentation (and optional valid choices) attached."""
+    meta = {"doc": doc, "choices": choices}
+    if factory is not None:
+        return field(default_factory=factory, metadata=meta)
+    return field(default=default, metadata=meta)
+
+
+@dataclass
+class ModelConfig:
+    path: str | None = knob(None, "Local Hugging Face causal-LM directory; None = the built-in tiny model, warm-started on the task.")
+    arch: str = knob("llama", "Architecture of the built-in tiny model.", ("llama", "qwen2"))
+    hidden: int = knob(128, "Tiny model: hidden size.")
+    layers: int = knob(3, "Tiny model: number of transformer layers.")
+    heads: int = knob(4, "Tiny model: attention heads.")
+    intermediate: int = knob(512, "Tiny model: MLP width.")
+    warmstart_steps: int = knob(250, "Supervised warm-start steps for the tiny model (cached by config).")
+    warmstart_batch: int = knob(64, "Warm-start batch size.")
+    warmstart_lr: float = knob(1e-3, "Warm-start learning rate.")
+    cache_dir: str | None = knob(None, "Where warm-started bases are cached; None = $RLVR_CACHE or ~/.cache/rlvr.")
+    dtype: str = knob("auto", "Parameter dtype; auto = float32 on CPU, bfloat16 on CUDA.", ("auto", "float32", "bfloat16", "float16"))
+    device: str = knob("auto", "Where to train; auto = cuda when available, else cpu.", ("auto", "cpu", "cuda"))
+    chat_template: str = knob("auto", "auto = use the tokenizer's chat template when it has one; none = raw prompt.", ("auto", "none"))
+    system_prompt: str | None = knob(None, "System message for chat-templated prompts.")
+    lora_r: int = knob(0, "LoRA rank through peft; 0 = full fine-tuning.")
+    lora_alpha: int = knob(32, "LoRA alpha.")
+    lora_dropout: float = knob(0.0, "LoRA dropout.")
+    lora_target: list = knob(None, "LoRA target module names; empty = peft's default for the architecture.", factory=list)
+    gradient_checkpointing: bool = knob(False, "Recompute activations in the backward pass to save memory.")
+
+
+@dataclass
+class TaskConfig:
+    name: str = knob("arithmetic", "Prompt source: a built-in task or a dataset file.", ("arithmetic", "tool_arithmetic", "dataset"))
+    terms_min: int = knob(3, "arithmetic: fewest terms in a problem.")
+    terms_max: int = knob(4, "arithmetic: most terms in a problem.")
+    digits: int = knob(1, "arithmetic: digits per operand.")
+    operators: str = knob("+-", "arithmetic: operators to draw from (subset of '+-*').")
+    eval_size: int = knob(200, "Held-out problems for periodic and final evaluation.")
+    seed: int = knob(1234, "Seed of the task's problem stream (independent of the run seed).")
+    train_path: str | None = knob(None, "dataset: training file (JSONL, Parquet, or a `datasets` directory).")
+    eval_path: str | None = knob(None, "dataset: held-out file; None = split off eval_size rows from train_path.")
+    fields: dict = knob(None, "dataset: map from rlvr field (prompt, answer, tests, io_tests, hidden_tests, statement, verifier, id) to the column name in the file.", factory=dict)
+    allow_contamination: bool = knob(False, "Train even when eval problems also occur in the training data.")
+
+
+@dataclass
+class RewardConfig:
+    verifier: str = knob("exact", "Accuracy verifier (see `rlvr verify --help`); a row's own `verifier` field overrides it.")
+    format_weight: float = knob(0.1, "Weight w of the format term: reward = accuracy + w * format.")
+    format_gated: bool = knob(False, "Count the format term only when the answer is correct.")
+    workers: int = knob(0, "Verifier worker processes; 0 = verify in-process (fast verifiers, the demo).")
+    timeout_s: float = knob(3.0, "Per-completion verifier timeout enforced by the pool.")
+
+
+@dataclass
+class RolloutConfig:
+    backend: str = knob("hf", "Generation engine.", ("hf", "vllm", "scripted"))
+    prompts_per_step: int = knob(16, "Prompts (groups) per optimizer step.")
+    group_size: int = knob(8, "Completions per prompt, G.")
+    max_new_tokens: int = knob(32, "Length limit of a completion.")
+    temperature: float = knob(1.0, "Sampling temperature.")
+    top_p: float = knob(1.0, "Nucleus sampling threshold.")
+    max_tool_calls: int = knob(0, "Tool calls allowed per completion (tool tasks); 0 = no tools.")
+
+
+@dataclass
+class AlgoConfig:
+    name: str = knob("grpo", "Algorithm preset whose values fill every knob left unset.", ("grpo", "dr_grpo", "dapo", "rloo", "reinforce", "ppo"))
+    advantage: str | None = knob(None, "Advantage estimator.", ("grpo", "dr_grpo", "rloo", "reinforce", "gae"))
+    std: str | None = knob(None, "GRPO std: population (divide by G) or unbiased (G-1).", ("population", "unbiased"))
+    adv_eps: float | None = knob(None, "Epsilon added to the std in the advantage denominator.")
+    adv_scope: str | None = knob(None, "Where the advantage std is taken: per group or over the batch.", ("group", "batch"))
+    reinforce_baseline: str | None = knob(None, "reinforce: baseline subtracted from the reward.", ("none", "batch_mean"))
+    objective: str | None = knob(None, "Policy objective: clipped surrogate or plain policy gradient (no ratio).", ("clip", "pg"))
+    eps_low: float | None = knob(None, "Clip range below 1: ratio >= 1 - eps_low.")
+    eps_high: float | None = knob(None, "Clip range above 1: ratio <= 1 + eps_high (clip-higher when > eps_low).")
+    dual_clip: float | None = knob(None, "Dual-clip constant c (> 1) bounding the loss for negative advantages; None = off.")
+    loss_agg: str | None = knob(None, "How token losses become one scalar.", ("seq_mean_token_mean", "token_mean", "seq_mean_token_sum_norm"))
+    max_len: int | None = knob(None, "seq_mean_token_sum_norm constant; None = rollout.max_new_tokens.")
+    kl_coef: float | None = knob(None, "KL coefficient beta towards the reference policy; 0 = no reference model.")
+    kl_estimator: str | None = knob(None, "KL estimator.", ("k1", "k2", "k3"))
+    kl_placement: str | None = knob(None, "Apply the KL in the per-token loss or subtract it from the reward.", ("loss", "reward"))
+    ref_update_every: int | None = knob(None, "Re-anchor the reference to the current policy every N steps; 0 = never.")
+    entropy_coef: float | None = knob(None, "Entropy bonus coefficient (0 = entropy only logged).")
+    dynamic_sampling: bool | None = knob(None, "DAPO: keep sampling until the batch holds prompts_per_step mixed-outcome groups.")
+    dynamic_sampling_max_rounds: int | None = knob(None, "Dynamic sampling budget, in generation rounds per step.")
+    overlong_buffer: int | None = knob(None, "DAPO soft overlong penalty over the last L_cache tokens; 0 = off.")
+    overlong_penalty: float | None = knob(None, "Penalty at the length limit for the soft overlong shaping.")
+    mask_truncated: bool | None = knob(None, "Drop completions cut at the length limit from the loss.")
+    epochs: int | None = knob(None, "mu: passes over each batch (inner PPO epochs).")
+    minibatches: int | None = knob(None, "Optimizer steps per epoch (the batch is split into this many minibatches).")
+    tis_cap: float | None = knob(None, "Truncate the sampler importance weight pi_old/mu at this cap; None = off.")
+    vf_coef: float | None = knob(None, "ppo: value-loss coefficient.")
+    gae_lambda: float | None = knob(None, "ppo: GAE lambda.")
+    gamma: float | None = knob(None, "ppo: discount.")
+    value_clip: float | None = knob(None, "ppo: value clip range; None = off.")
+
+
+@dataclass
+class TrainConfig:
+    steps: int = knob(520, "Optimizer steps (each on prompts_per_step x group_size completions).")
+    lr: float = knob(1e-4, "AdamW learning rate (the decisive knob on the demo: 5e-4 collapses it).")
+    weight_decay: float = knob(0.0, "AdamW weight decay.")
+    betas: list = knob(None, "AdamW betas.", factory=lambda: [0.9, 0.999])
+    warmup_steps: int = knob(0, "Linear learning-rate warm-up steps.")
+    grad_clip: float = knob(1.0, "Clip the global gradient norm to this; 0 = off.")
+    micro_batch_size: int = knob(0, "Sequences per forward/backward (gradient accumulation); 0 = the whole minibatch.")
+    mode: str = knob("sync", "sync: generate then train; async: Ray actors with bounded staleness.", ("sync", "async"))
+    max_staleness: int = knob(1, "async: newest policy version minus a sample's version may not exceed this.")
+    checkpoint_every: int = knob(100, "Write a checkpoint every N steps (and at the end); 0 = only at the end.")
+    keep_checkpoints: int = knob(2, "Most recent checkpoints kept on disk.")
+    time_limit_s: float = knob(0.0, "Stop cleanly (final eval, checkpoint) after this many seconds; 0 = no limit.")
+
+
+@dataclass
+class EvalConfig:
+    every: int = knob(50, "Held-out evaluation every N steps; 0 = only before and after.")
+    problems: int = knob(200, "Held-out problems per evaluation (<= task.eval_size).")
+    temperature: float = knob(0.0, "Eval sampling temperature; 0 = greedy pass@1.")
+    samples: int = knob(1, "Samples per problem (pass@1 is their mean success).")
+    max_new_tokens: int | None = knob(None, "None = rollout.max_new_tokens.")
+
+
+@dataclass
+class LogConfig:
+    sinks: list = knob(None, "Metric sinks besides JSONL.", factory=lambda: ["stdout"])
+    stdout_every: int = knob(10, "Print a metrics line every N steps (stdout sink).")
+    samples_every: int = knob(10, "Write completions to samples.jsonl every N steps.")
+    samples_per_step: int = knob(8, "Completions written per sampled step.")
+    progress: bool = knob(True, "Show a progress bar.")
+    report: bool = knob(True, "Write report.html at the end of the run.")
+    selfcheck_phrases: list = knob(None, "Phrases counted as self-checking.", factory=lambda: ["wait", "let me check", "re-evaluate", "double-check"])
+
+
+@dataclass
+class Config:
+    name: str = knob("run", "Run name (the run directory is output, or runs/<name>).")
+    output: str | None = knob(None, "Run directory; None = runs/<name>.")
+    seed: int = knob(0, "Seed for model init, sampling and data order.")
+    threads: int = knob(0, "torch CPU threads; 0 = all cores.")
+    model: ModelConfig = field(default_factory=ModelConfig)
+    task: TaskConfig = field(default_factory=TaskConfig)
+    reward: RewardConfig = field(default_factory=RewardConfig)
+    rollout: RolloutConfig = field(default_factory=RolloutConfig)
+    algo: AlgoConfig = field(default_factory=AlgoConfig)
+    train: TrainConfig = field(default_factory=TrainConfig)
+    eval: EvalConfig = field(default_factory=EvalConfig)
+    log: LogConfig = field(default_factory=LogConfig)
+
+    def run_dir(self) -> Path:
+        return Path(self.output) if self.output else Path("runs") / self.name
+
+    def to_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+
+# ---------------------------------------------------------------- run presets
+RUN_PRESETS: dict[str, dict] = {
+    # The demo: the built-in tiny model learns 3-4 term one-digit +/- arithmetic.
+    "demo": {"name": "demo"},
+    # Seconds, for tests and a first look: tiny everything, no warm-start to speak of.
+    "smoke": {
+        "name": "smoke",
+        "model": {"hidden": 32, "layers": 1, "heads": 2, "intermediate": 64, "warmstart_steps": 20, "warmstart_batch": 16},
+        "task": {"eval_size": 16},
+        "rollout": {"prompts_per_step": 4, "group_size": 4, "max_new_tokens": 24},
+        "train": {"steps": 4, "checkpoint_every": 2},
+        "eval": {"every": 0, "problems": 16},
+        "log": {"samples_every": 2, "progress": False, "stdout_every": 1},
+    },
+}
+
+
+# ---------------------------------------------------------------- loading
+def _merge(base: dict, over: dict) -> dict:
+    out = dict(base)
+    for k, v in over.items():
+        if isinstance(v, dict) and isinstance(out.get(k), dict):
+            out[k] = _merge(out[k], v)
+        else:
+            out[k] = v
+    return out
+
+
+def parse_override(text: str) -> dict:
+    """``a.b.c=value`` -> ``{"a": {"b": {"c": value}}}``; value parsed as YAML."""
+    if "=" not in text:
+        raise ConfigError(f"override '{text}' is not key=value (example: algo.kl_coef=0.01)")
+    key, raw = text.split("=", 1)
+    key = key.strip()
+    try:
+        value = yaml.safe_load(raw) if raw.strip() else ""
+    except yaml.YAMLError:
+        value = raw
+    node: dict = {}
+    cur = node
+    parts = key.split(".")
+    for p in parts[:-1]:
+        cur[p] = {}
+        cur = cur[p]
+    cur[parts[-1]] = value
+    return node
+
+
+def _type_ok(value: Any, tp: Any) -> tuple[bool, Any]:
+    """Check (and gently coerce) ``value`` against annotation ``tp``."""
+    origin = typing.get_origin(tp)
+    if origin in (typing.Union, types.UnionType):
+        args = typing.get_args(tp)
+        if value is None and type(None) in args:
+            return True, None
+        for a in args:
+            if a is type(None):
+                continue
+            ok, v = _type_ok(value, a)
+            if ok:
+                return True, v
+        return False, value
+    if tp is bool:
+        return isinstance(value, bool), value
+    if tp is int:
+        return (isinstance(value, int) and not isinstance(value, bool)), value
+    if tp is float:
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return True, float(value)
+        return False, value
+    if tp is str:
+        return isinstance(value, str), value
+    if tp in (list, dict):
+        return isinstance(value, tp), value
+    return True, value
+
+
+def _type_name(tp: Any) -> str:
+    return str(tp).replace("typing.", "").replace("<class '", "").replace("'>", "")
+
+
+def _build(cls: type, data: dict, prefix: str) -> Any:
+    hints = typing.get_type_hints(cls)
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    kwargs = {}
+    for key, value in data.items():
+        path = f"{prefix}{key}"
+        if key not in fields:
+            raise ConfigError(
+                f"unknown config key '{path}'; valid keys{' in ' + prefix[:-1] if prefix else ''}: "
+                f"{', '.join(sorted(fields))}"
+            )
+        tp = hints[key]
+        if dataclasses.is_dataclass(tp):
+            if not isinstance(value, dict):
+                raise ConfigError(f"config key '{path}' is a section; set its keys, e.g. {path}.{next(iter(tp.__dataclass_fields__))}=...")
+            kwargs[key] = _build(tp, value, path + ".")
+            continue
+        ok, coerced = _type_ok(value, tp)
+        if not ok:
+            raise ConfigError(f"config key '{path}' expects {_type_name(tp)}, got {value!r}")
+        choices = fields[key].metadata.get("choices")
+        if choices and coerced is not None and coerced not in choices:
+            raise ConfigError(f"config key '{path}' has invalid value {coerced!r}; valid choices: {', '.join(map(str, choices))}")
+        kwargs[key] = coerced
+    return cls(**kwargs)
+
+
+def load_config(path: str | None = None, preset: str | None = None, overrides: list[str] | tuple = ()) -> Config:
+    """Resolve a :class:`Config` from preset, YAML file and dotted overrides."""
+    data: dict = {}
+    if preset:
+        if preset not in RUN_PRESETS:
+            raise ConfigError(f"unknown preset '{preset}'; valid presets: {', '.join(RUN_PRESETS)}")
+        data = _merge(data, RUN_PRESETS[preset])
+    if path:
+        p = Path(path)
+        if not p.is_file():
+            raise ConfigError(f"config file '{path}' not found")
+        try:
+            loaded = yaml.safe_load(p.read_text()) or {}
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            where = f" line {mark.line + 1}" if mark else ""
+            raise ConfigError(f"config file '{path}'{where} is not valid YAML: {getattr(exc, 'problem', exc)}") from None
+        if not isinstance(loaded, dict):
+            raise ConfigError(f"config file '{path}' must hold a mapping of sections, got {type(loaded).__name__}")
+        data = _merge(data, loaded)
+    for text in overrides:
+        data = _merge(data, parse_override(text))
+    cfg = _build(Config, data, "")
+    resolve_algo(cfg)
+    validate(cfg)
+    return cfg
+
+
+def resolve_algo(cfg: Config) -> None:
+    """Fill unset algorithm knobs from the preset named by ``algo.name``."""
+    from rlvr.algo.presets import PRESETS  # pure data, no torch
+
+    preset = PRESETS[cfg.algo.name]
+    for f in dataclasses.fields(AlgoConfig):
+        if f.name == "name":
+            continue
+        if getattr(cfg.algo, f.name) is None and f.name in preset:
+            setattr(cfg.algo, f.name, preset[f.name])
+
+
+def validate(cfg: Config) -> None:
+    """Cross-field checks; each error says how to fix it."""
+    r, a = cfg.rollout, cfg.algo
+    if r.group_size < 1 or r.prompts_per_step < 1:
+        raise ConfigError("rollout.group_size and rollout.prompts_per_step must be >= 1")
+    if a.advantage in ("grpo", "dr_grpo", "rloo") and r.group_size < 2:
+        raise ConfigError(f"algo.advantage={a.advantage} needs rollout.group_size >= 2 (got {r.group_size}); a group of one has no baseline")
+    if a.eps_low is not None and not 0 <= a.eps_low < 1:
+        raise ConfigError(f"algo.eps_low must be in [0, 1), got {a.eps_low}")
+    if a.dual_clip is not None and a.dual_clip <= 1:
+        raise ConfigError(f"algo.dual_clip must be > 1 (e.g. 3.0), got {a.dual_clip}")
+    if cfg.train.lr <= 0:
+        raise ConfigError(f"train.lr must be > 0, got {cfg.train.lr}")
+    if cfg.task.name == "dataset" and not cfg.task.train_path:
+        raise ConfigError("task.name=dataset needs task.train_path=FILE (JSONL, Parquet or a datasets directory)")
+    if a.minibatches is not None and a.minibatches > r.prompts_per_step * r.group_size:
+        raise ConfigError(f"algo.minibatches={a.minibatches} exceeds the batch of {r.prompts_per_step * r.group_size} completions")
+    if cfg.eval.problems > cfg.task.eval_size:
+        cfg.eval.problems = cfg.task.eval_size
+
+
+def config_from_dict(data: dict) -> Config:
+    """Rebuild a resolved config (e.g. from a run's config.json)."""
+    cfg = _build(Config, data, "")
+    resolve_algo(cfg)
+    return cfg
+
+
+def save_config(cfg: Config, path: Path) -> None:
+    path.write_text(json.dumps(cfg.to_dict(), indent=2) + "\n")
+
+
+def describe(cls: type = Config, prefix: str = "") -> list[tuple[str, str, str]]:
+    """(key, default, doc) for every field, for `--help-config` and the docs."""
+    rows = []
+    for f in dataclasses.fields(cls):
+        tp = typing.get_type_hints(cls)[f.name]
+        if dataclasses.is_dataclass(tp):
+            rows += describe(tp, f"{prefix}{f.name}.")
+            continue
+        default = f.default if f.default is not dataclasses.MISSING else f.default_factory()
+        doc = f.metadata.get("doc", "")
+        if f.metadata.get("choices"):
+            doc += f" Choices: {', '.join(map(str, f.metadata['choices']))}."
+        rows.append((prefix + f.name, repr(default), doc))
+    return rows
