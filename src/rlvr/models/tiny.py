@@ -1,0 +1,61 @@
+"""The built-in tiny model: a character-level tokenizer and a random-init Llama/Qwen2.
+
+Everything is built locally (no hub access): the tokenizer is a ``tokenizers``
+WordLevel model over printable ASCII, with the four reasoning tags as single tokens so a
+scratchpad fits in 32 new tokens. Both are saved in Hugging Face format, so
+``AutoTokenizer`` / ``AutoModelForCausalLM.from_pretrained`` load them like any model.
+"""
+
+from __future__ import annotations
+
+import string
+from pathlib import Path
+
+TAGS = ["<think>", "</think>", "<answer>", "</answer>", "<tool>", "</tool>", "<output>", "</output>"]
+PAD, EOS = "<|pad|>", "<|eos|>"
+
+
+def build_char_tokenizer():
+    """A PreTrainedTokenizerFast: one token per printable character, tags as single tokens."""
+    from tokenizers import Regex, Tokenizer, decoders, models, pre_tokenizers
+    from transformers import PreTrainedTokenizerFast
+
+    chars = sorted(set(string.printable) - set("\x0b\x0c\r"))
+    vocab = {PAD: 0, EOS: 1, "<|unk|>": 2}
+    for ch in chars:
+        vocab.setdefault(ch, len(vocab))
+    tok = Tokenizer(models.WordLevel(vocab=vocab, unk_token="<|unk|>"))
+    tok.pre_tokenizer = pre_tokenizers.Split(Regex(r"[\s\S]"), behavior="isolated")
+    tok.decoder = decoders.Fuse()
+    fast = PreTrainedTokenizerFast(tokenizer_object=tok, pad_token=PAD, eos_token=EOS, unk_token="<|unk|>")
+    fast.add_tokens(TAGS)
+    fast.padding_side = "left"
+    return fast
+
+
+def build_tiny_model(vocab_size: int, arch: str = "llama", hidden: int = 128, layers: int = 3,
+                     heads: int = 4, intermediate: int = 512, max_positions: int = 256,
+                     pad_id: int = 0, eos_id: int = 1, seed: int = 0):
+    """A random-init causal LM of the chosen architecture, in float32."""
+    import torch
+    from transformers import AutoModelForCausalLM, LlamaConfig, Qwen2Config
+
+    configs = {"llama": LlamaConfig, "qwen2": Qwen2Config}
+    if arch not in configs:
+        raise ValueError(f"unknown tiny-model arch {arch!r}; valid: {', '.join(configs)}")
+    cfg = configs[arch](
+        vocab_size=vocab_size, hidden_size=hidden, num_hidden_layers=layers, num_attention_heads=heads,
+        num_key_value_heads=heads, intermediate_size=intermediate, max_position_embeddings=max_positions,
+        tie_word_embeddings=True, pad_token_id=pad_id, eos_token_id=eos_id, bos_token_id=None,
+    )
+    torch.manual_seed(seed)
+    model = AutoModelForCausalLM.from_config(cfg, dtype=torch.float32)
+    model.generation_config.pad_token_id = pad_id
+    model.generation_config.eos_token_id = eos_id
+    return model
+
+
+def save_pretrained(model, tokenizer, path: Path) -> None:
+    path.mkdir(parents=True, exist_ok=True)
+    model.save_pretrained(path, safe_serialization=True)
+    tokenizer.save_pretrained(path)

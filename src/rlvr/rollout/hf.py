@@ -1,0 +1,130 @@
+"""The `hf` rollout backend: batched sampling from a transformers model with a KV cache.
+
+The CPU default. It shares the policy module with the trainer (no weight copy: after an
+optimizer step the next call samples from the new weights; ``sync_weights`` only bumps the
+version counter). Each prompt is prefilled once and its KV cache repeated for the
+``n`` completions of its group. Per decode step the Python work is one forward call and
+a few tensor ops on a preallocated attention mask.
+
+Returned per completion: response token ids (ending in EOS when it stopped), the
+sampler's log-probability of each token under the temperature-scaled distribution
+(before top-p truncation, the convention vLLM follows), a loss mask (all True: there are
+no tool tokens here) and the finish reason.
+"""
+
+from __future__ import annotations
+
+import torch
+
+from rlvr.types import Completion, SamplingParams
+
+
+def sample_next(logits: torch.Tensor, temperature: float, top_p: float, gen: torch.Generator | None):
+    """Pick one token per row. logits (N, V) -> (tokens (N,), logp (N,))."""
+    if temperature <= 0:
+        logp_all = torch.log_softmax(logits, dim=-1)
+        tok = logits.argmax(dim=-1)
+        return tok, logp_all.gather(-1, tok[:, None]).squeeze(-1)
+    logp_all = torch.log_softmax(logits / temperature, dim=-1)  # (N, V)
+    probs = logp_all.exp()
+    if top_p < 1.0:
+        sorted_p, idx = probs.sort(dim=-1, descending=True)
+        keep = sorted_p.cumsum(-1) - sorted_p < top_p  # always keeps the top token
+        sorted_p = sorted_p * keep
+        probs = torch.zeros_like(probs).scatter(-1, idx, sorted_p)
+    tok = torch.multinomial(probs, 1, generator=gen).squeeze(-1)
+    return tok, logp_all.gather(-1, tok[:, None]).squeeze(-1)
+
+
+def left_pad(prompts: list[list[int]], pad_id: int, device) -> tuple[torch.Tensor, torch.Tensor]:
+    width = max(len(p) for p in prompts)
+    ids = torch.full((len(prompts), width), pad_id, dtype=torch.long)
+    mask = torch.zeros((len(prompts), width), dtype=torch.long)
+    for i, p in enumerate(prompts):
+        ids[i, width - len(p):] = torch.tensor(p, dtype=torch.long)
+        mask[i, width - len(p):] = 1
+    return ids.to(device), mask.to(device)
+
+
+def cache_kwarg(model) -> str:
+    """Name of the KV-cache argument: ``cache`` in newer transformers, ``past_key_values`` before."""
+    import inspect
+
+    return "cache" if "cache" in inspect.signature(model.forward).parameters else "past_key_values"
+
+
+class HFRollout:
+    """Sampling with a transformers causal LM (shared with the trainer)."""
+
+    def __init__(self, model, tokenizer, seed: int = 0):
+        self.model = model
+        self.tokenizer = tokenizer
+        self.pad_id = tokenizer.pad_token_id
+        self.eos_id = tokenizer.eos_token_id
+        self.version = 0
+        self._cache_arg = cache_kwarg(model)
+        self.gen = torch.Generator(device="cpu").manual_seed(seed)
+
+    def sync_weights(self, state=None) -> None:
+        """The model object is shared with the trainer: nothing to copy, only the version moves."""
+        self.version += 1
+
+    @torch.inference_mode()
+    def generate(self, prompts: list[list[int]], sampling: SamplingParams) -> list[Completion]:
+        """``len(prompts) * sampling.n`` completions, grouped prompt by prompt."""
+        model, n, max_new = self.model, sampling.n, sampling.max_new_tokens
+        device = next(model.parameters()).device
+        was_training = model.training
+        model.eval()
+        ids, mask = left_pad(prompts, self.pad_id, device)
+        B, P = ids.shape
+        attn = torch.zeros((B * n, P + max_new), dtype=torch.long, device=device)
+        attn[:, :P] = mask.repeat_interleave(n, dim=0)
+        pos = (mask.cumsum(-1) - 1).clamp(min=0)
+        from transformers import DynamicCache
+
+        cache = DynamicCache()
+        out = model(input_ids=ids, attention_mask=mask, position_ids=pos, use_cache=True, logits_to_keep=1,
+                    **{self._cache_arg: cache})
+        if n > 1:
+            cache.batch_repeat_interleave(n)
+        logits = out.logits[:, -1, :].float().repeat_interleave(n, dim=0)  # (N, V)
+        next_pos = pos[:, -1:].repeat_interleave(n, dim=0) + 1  # (N, 1)
+        tokens = torch.full((B * n, max_new), self.pad_id, dtype=torch.long, device=device)
+        logps = torch.zeros((B * n, max_new), dtype=torch.float32, device=device)
+        finished = torch.zeros(B * n, dtype=torch.bool, device=device)
+        steps = 0
+        for t in range(max_new):
+            tok, lp = sample_next(logits, sampling.temperature, sampling.top_p, self.gen)
+            tok = torch.where(finished, self.pad_id, tok)
+            tokens[:, t] = tok
+            logps[:, t] = torch.where(finished, 0.0, lp)
+            finished |= tok == self.eos_id
+            steps = t + 1
+            if bool(finished.all()) or t == max_new - 1:
+                break
+            attn[:, P + t] = 1
+            out = model(input_ids=tok[:, None], attention_mask=attn[:, : P + t + 1], position_ids=next_pos,
+                        use_cache=True, **{self._cache_arg: cache})
+            logits = out.logits[:, -1, :].float()
+            next_pos = next_pos + 1
+        if was_training:
+            model.train()
+        return self._completions(prompts, n, tokens[:, :steps].cpu(), logps[:, :steps].cpu())
+
+    def _completions(self, prompts, n, tokens, logps) -> list[Completion]:
+        out = []
+        for i in range(tokens.shape[0]):
+            row = tokens[i].tolist()
+            if self.eos_id in row:
+                cut, reason = row.index(self.eos_id) + 1, "stop"
+            else:
+                cut, reason = len(row), "length"
+            resp = row[:cut]
+            text_ids = resp[:-1] if reason == "stop" else resp
+            out.append(Completion(
+                prompt_ids=list(prompts[i // n]), token_ids=resp, sampler_logp=logps[i, :cut].tolist(),
+                loss_mask=[True] * cut, finish_reason=reason,
+                text=self.tokenizer.decode(text_ids, skip_special_tokens=False), policy_version=self.version,
+            ))
+        return out

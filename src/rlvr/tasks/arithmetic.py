@@ -1,0 +1,133 @@
+"""Built-in procedural task: integer arithmetic with a short scratchpad.
+
+A problem is ``a op b op c ...`` with ``digits``-digit operands drawn from ``operators``.
+The prompt asks for reasoning in ``<think>…</think>`` and the result in
+``<answer>…</answer>``; the reference solution (used by the supervised warm-start only)
+reduces multiplications first, then adds/subtracts left to right, one step per
+space-separated ``x op y=z`` item.
+
+Splits are disjoint by construction: the held-out set is drawn first from its own
+stream, and the training stream skips any problem whose expression is in it. Problem
+``k`` of the training stream is a pure function of (seed, k), so a resumed run continues
+at the exact data position it stopped at.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from rlvr.types import Sample
+
+PROMPT = "{expr}=? Think in <think></think>, answer in <answer></answer>.\n"
+
+
+@dataclass(frozen=True)
+class ArithmeticSpec:
+    terms_min: int = 3
+    terms_max: int = 4
+    digits: int = 1
+    operators: str = "+-"
+    seed: int = 1234
+
+    def __post_init__(self) -> None:
+        if not 2 <= self.terms_min <= self.terms_max:
+            raise ValueError(f"need 2 <= terms_min <= terms_max, got {self.terms_min}, {self.terms_max}")
+        if self.digits < 1:
+            raise ValueError(f"digits must be >= 1, got {self.digits}")
+        bad = set(self.operators) - set("+-*")
+        if not self.operators or bad:
+            raise ValueError(f"operators must be a non-empty subset of '+-*', got {self.operators!r}")
+
+
+def _draw(rng: random.Random, spec: ArithmeticSpec) -> tuple[list[int], list[str]]:
+    n = rng.randint(spec.terms_min, spec.terms_max)
+    hi = 10**spec.digits - 1
+    nums = [rng.randint(0, hi) for _ in range(n)]
+    ops = [rng.choice(spec.operators) for _ in range(n - 1)]
+    return nums, ops
+
+
+def expression(nums: list[int], ops: list[str]) -> str:
+    out = str(nums[0])
+    for op, x in zip(ops, nums[1:]):
+        out += f"{op}{x}"
+    return out
+
+
+def solve(nums: list[int], ops: list[str]) -> tuple[int, list[str]]:
+    """Value of the expression (usual precedence) and the scratchpad steps."""
+    nums, ops, steps = list(nums), list(ops), []
+    while "*" in ops:
+        i = ops.index("*")
+        r = nums[i] * nums[i + 1]
+        steps.append(f"{nums[i]}*{nums[i + 1]}={r}")
+        nums[i : i + 2], ops[i : i + 1] = [r], []
+    acc = nums[0]
+    for op, x in zip(ops, nums[1:]):
+        r = acc + x if op == "+" else acc - x
+        steps.append(f"{acc}{op}{x}={r}")
+        acc = r
+    return acc, steps
+
+
+def make_sample(nums: list[int], ops: list[str], sid: str) -> Sample:
+    expr = expression(nums, ops)
+    value, _ = solve(nums, ops)
+    return Sample(id=sid, prompt=PROMPT.format(expr=expr), answer=str(value), fields={"expr": expr})
+
+
+def reference_completion(sample: Sample) -> str:
+    """The scratchpad solution the warm-start imitates (without the EOS token)."""
+    expr = sample.fields["expr"]
+    nums, ops = parse_expression(expr)
+    value, steps = solve(nums, ops)
+    return f"<think>{' '.join(steps)}</think><answer>{value}</answer>"
+
+
+def parse_expression(expr: str) -> tuple[list[int], list[str]]:
+    nums, ops, cur = [], [], ""
+    for ch in expr:
+        if ch.isdigit():
+            cur += ch
+        else:
+            nums.append(int(cur))
+            ops.append(ch)
+            cur = ""
+    nums.append(int(cur))
+    return nums, ops
+
+
+class ArithmeticTask:
+    """Held-out set plus an indexable, resumable training stream."""
+
+    name = "arithmetic"
+
+    def __init__(self, spec: ArithmeticSpec, eval_size: int = 200):
+        self.spec = spec
+        rng = random.Random(f"eval:{spec.seed}")
+        self.eval_samples: list[Sample] = []
+        seen: set[str] = set()
+        budget = eval_size * 50
+        while len(self.eval_samples) < eval_size and budget:
+            budget -= 1
+            nums, ops = _draw(rng, spec)
+            expr = expression(nums, ops)
+            if expr not in seen:
+                seen.add(expr)
+                self.eval_samples.append(make_sample(nums, ops, f"eval-{len(self.eval_samples)}"))
+        if len(self.eval_samples) < eval_size:
+            raise ValueError(f"the arithmetic problem space is too small for eval_size={eval_size}; raise terms or digits")
+        self._eval_exprs = seen
+
+    def train_sample(self, k: int) -> Sample:
+        """Training problem number ``k`` (never one of the held-out problems)."""
+        for attempt in range(1000):
+            rng = random.Random(f"train:{self.spec.seed}:{k}:{attempt}")
+            nums, ops = _draw(rng, self.spec)
+            if expression(nums, ops) not in self._eval_exprs:
+                return make_sample(nums, ops, f"train-{k}")
+        raise RuntimeError("could not draw a training problem outside the held-out set; the problem space is too small")
+
+    def train_batch(self, start: int, n: int) -> list[Sample]:
+        return [self.train_sample(k) for k in range(start, start + n)]

@@ -1,0 +1,73 @@
+"""Completions -> padded tensors, and the policy's per-token log-probabilities.
+
+Layout: prompts are left-padded to a common width P and responses right-padded to R, so
+the logits that score response token j of every row sit in one slice, columns
+``P-1+j``. All per-token tensors handed to ``rlvr.algo`` are (B, R) over the response;
+``loss_mask`` is False on padding and on tool-output tokens, and the prompt is outside
+the slice by construction. ``full_loss_mask`` (B, P+R) exists for checking that.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import torch
+
+from rlvr.types import Completion
+
+
+@dataclass
+class Batch:
+    input_ids: torch.Tensor       # (B, P+R)
+    attention_mask: torch.Tensor  # (B, P+R)
+    position_ids: torch.Tensor    # (B, P+R)
+    response_ids: torch.Tensor    # (B, R)
+    loss_mask: torch.Tensor       # (B, R) bool
+    sampler_logp: torch.Tensor    # (B, R)
+    prompt_width: int             # P
+
+    @property
+    def full_loss_mask(self) -> torch.Tensor:  # (B, P+R)
+        B, P = self.input_ids.shape[0], self.prompt_width
+        return torch.cat([torch.zeros((B, P), dtype=torch.bool), self.loss_mask], dim=1)
+
+    def select(self, idx: torch.Tensor) -> "Batch":
+        return Batch(self.input_ids[idx], self.attention_mask[idx], self.position_ids[idx],
+                     self.response_ids[idx], self.loss_mask[idx], self.sampler_logp[idx], self.prompt_width)
+
+
+def collate(completions: list[Completion], pad_id: int) -> Batch:
+    B = len(completions)
+    P = max(len(c.prompt_ids) for c in completions)
+    R = max(max(len(c.token_ids) for c in completions), 1)
+    ids = torch.full((B, P + R), pad_id, dtype=torch.long)
+    attn = torch.zeros((B, P + R), dtype=torch.long)
+    mask = torch.zeros((B, R), dtype=torch.bool)
+    slogp = torch.zeros((B, R), dtype=torch.float32)
+    for i, c in enumerate(completions):
+        p, r = len(c.prompt_ids), len(c.token_ids)
+        ids[i, P - p:P] = torch.tensor(c.prompt_ids, dtype=torch.long)
+        attn[i, P - p:P + r] = 1
+        if r:
+            ids[i, P:P + r] = torch.tensor(c.token_ids, dtype=torch.long)
+            mask[i, :r] = torch.tensor(c.loss_mask, dtype=torch.bool)
+            slogp[i, :r] = torch.tensor(c.sampler_logp, dtype=torch.float32)
+    pos = (attn.cumsum(-1) - 1).clamp(min=0)
+    return Batch(ids, attn, pos, ids[:, P:].clone(), mask, slogp, P)
+
+
+def response_logits(model, batch: Batch, temperature: float = 1.0) -> torch.Tensor:
+    """Logits scoring each response token, temperature-scaled like the sampler. (B, R, V)"""
+    device = next(model.parameters()).device
+    out = model(input_ids=batch.input_ids.to(device), attention_mask=batch.attention_mask.to(device),
+                position_ids=batch.position_ids.to(device), use_cache=False)
+    P = batch.prompt_width
+    logits = out.logits[:, P - 1:-1, :].float()
+    if temperature > 0 and temperature != 1.0:
+        logits = logits / temperature
+    return logits
+
+
+def token_logp(logits: torch.Tensor, response_ids: torch.Tensor) -> torch.Tensor:
+    """log pi(y_t | ...) for each response token. logits (B, R, V), ids (B, R) -> (B, R)"""
+    return torch.log_softmax(logits, dim=-1).gather(-1, response_ids.to(logits.device)[..., None]).squeeze(-1)

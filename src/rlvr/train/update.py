@@ -1,0 +1,112 @@
+"""The policy update of one step: advantages, then epochs x minibatches of optimizer steps.
+
+The loss normaliser of each minibatch is computed here, over the whole minibatch, and
+passed to ``rlvr.algo.policy_loss`` for each micro-batch, so gradient accumulation gives
+the same gradient as one big batch. Old log-probabilities are recomputed by a separate
+no-grad pass only when they can differ from the current ones (more than one optimizer
+step per batch); with one step the ratio is exactly 1 and ``old_logp = logp.detach()``.
+"""
+
+from __future__ import annotations
+
+import torch
+
+from rlvr import algo
+from rlvr.config import Config
+from rlvr.train.batch import Batch, collate, response_logits, token_logp
+
+
+def _chunks(idx: torch.Tensor, size: int) -> list[torch.Tensor]:
+    return list(idx.split(size)) if size and size < len(idx) else [idx]
+
+
+@torch.no_grad()
+def logp_of(model, batch: Batch, temperature: float, micro: int) -> torch.Tensor:
+    """Per-token log-probs of the whole batch without building a graph. (B, R)"""
+    out = []
+    for idx in _chunks(torch.arange(batch.input_ids.shape[0]), micro):
+        sub = batch.select(idx)
+        out.append(token_logp(response_logits(model, sub, temperature), sub.response_ids).cpu())
+    return torch.cat(out)
+
+
+def loss_knobs(cfg: Config) -> dict:
+    a = cfg.algo
+    return {
+        "objective": a.objective, "eps_low": a.eps_low, "eps_high": a.eps_high, "dual_clip": a.dual_clip,
+        "loss_agg": a.loss_agg, "max_len": a.max_len or cfg.rollout.max_new_tokens,
+        "kl_coef": a.kl_coef if a.kl_placement == "loss" else 0.0, "kl_estimator": a.kl_estimator,
+        "entropy_coef": a.entropy_coef, "tis_cap": a.tis_cap,
+    }
+
+
+def compute_advantages(cfg: Config, rewards, group_ids, batch, old_logp, ref_logp):
+    a = cfg.algo
+    if a.kl_coef and a.kl_placement == "reward" and ref_logp is not None:
+        kl_tok = algo.kl_penalty(old_logp, ref_logp, a.kl_estimator)  # (B, R)
+        rewards = algo.fold_kl_into_rewards(rewards, kl_tok, batch.loss_mask, a.kl_coef)
+    return algo.group_advantages(rewards, group_ids, a.advantage, std=a.std, eps=a.adv_eps,
+                                 scope=a.adv_scope, baseline=a.reinforce_baseline)
+
+
+def update_policy(model, ref_model, optimizer, data, cfg: Config, pad_id: int, gen: torch.Generator) -> dict:
+    a, temp = cfg.algo, cfg.rollout.temperature
+    batch = collate(data.completions, pad_id)
+    if a.mask_truncated:
+        truncated = torch.tensor([c.finish_reason == "length" for c in data.completions])
+        batch.loss_mask &= ~truncated[:, None]
+    B, micro = batch.input_ids.shape[0], cfg.train.micro_batch_size
+    multi_step = a.epochs * a.minibatches > 1
+    need_ref = ref_model is not None and bool(a.kl_coef)
+    old_logp = logp_of(model, batch, temp, micro) if (multi_step or (need_ref and a.kl_placement == "reward")) else None
+    ref_logp = logp_of(ref_model, batch, temp, micro) if need_ref else None
+    adv = compute_advantages(cfg, data.rewards, data.group_ids, batch, old_logp, ref_logp)  # (B,)
+    knobs = loss_knobs(cfg)
+    acc = StatsAccumulator()
+    for epoch in range(a.epochs):
+        order = torch.randperm(B, generator=gen) if a.minibatches > 1 else torch.arange(B)
+        for mb in order.chunk(a.minibatches):
+            norm = algo.loss_normalizer(batch.loss_mask[mb], a.loss_agg, knobs["max_len"])
+            for idx in _chunks(mb, micro):
+                sub = batch.select(idx)
+                logits = response_logits(model, sub, temp)  # (b, R, V)
+                logp = token_logp(logits, sub.response_ids)  # (b, R)
+                ent = algo.token_entropy(logits if a.entropy_coef else logits.detach())
+                old = old_logp[idx] if old_logp is not None else logp.detach()
+                loss, stats = algo.policy_loss(
+                    logp, old, adv[idx], sub.loss_mask, algorithm=a.name,
+                    ref_logp=ref_logp[idx] if (ref_logp is not None and a.kl_placement == "loss") else None,
+                    entropy=ent, sampler_logp=sub.sampler_logp, normalizer=norm, **knobs)
+                loss.backward()
+                weight = float(sub.loss_mask.sum())
+                acc.add(stats, weight)
+                if epoch == 0:
+                    diff = (sub.sampler_logp - old.detach()).abs()
+                    acc.add({"logp_mismatch": (diff * sub.loss_mask).sum() / max(weight, 1.0)}, weight)
+            gnorm = torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.train.grad_clip or float("inf"))
+            acc.add({"grad_norm": gnorm}, 1.0)
+            if not torch.isfinite(gnorm):
+                optimizer.zero_grad(set_to_none=True)
+                raise FloatingPointError(f"non-finite gradient norm ({float(gnorm)}); the optimizer step was "
+                                         f"skipped and the last checkpoint is intact — lower train.lr or check the rewards")
+            optimizer.step()
+            optimizer.zero_grad(set_to_none=True)
+    out = acc.means()
+    out["adv_abs_mean"] = float(adv.abs().mean())
+    return out
+
+
+class StatsAccumulator:
+    """Weighted means of per-micro-batch 0-d stats (weights: loss tokens)."""
+
+    def __init__(self):
+        self.sums: dict[str, float] = {}
+        self.weights: dict[str, float] = {}
+
+    def add(self, stats: dict, weight: float) -> None:
+        for k, v in stats.items():
+            self.sums[k] = self.sums.get(k, 0.0) + float(v) * weight
+            self.weights[k] = self.weights.get(k, 0.0) + weight
+
+    def means(self) -> dict:
+        return {k: self.sums[k] / self.weights[k] for k in self.sums if self.weights[k] > 0}

@@ -1,0 +1,37 @@
+from rlvr.tasks.arithmetic import ArithmeticSpec, ArithmeticTask, reference_completion, solve
+
+import pytest
+
+
+def test_solve_precedence_and_steps():
+    assert solve([3, 5, 7, 1], ["+", "-", "+"]) == (2, ["3+5=8", "8-7=1", "1+1=2"])
+    assert solve([2, 3, 4], ["+", "*"]) == (14, ["3*4=12", "2+12=14"])
+    assert solve([9, 9], ["-"]) == (0, ["9-9=0"])
+
+
+def test_eval_and_train_are_disjoint_and_deterministic():
+    task = ArithmeticTask(ArithmeticSpec(seed=7), eval_size=300)
+    eval_exprs = {s.fields["expr"] for s in task.eval_samples}
+    assert len(eval_exprs) == 300
+    train = task.train_batch(0, 3000)
+    assert not eval_exprs & {s.fields["expr"] for s in train}
+    again = ArithmeticTask(ArithmeticSpec(seed=7), eval_size=300)
+    assert [s.prompt for s in again.train_batch(1234, 5)] == [s.prompt for s in train[1234:1239]]
+
+
+def test_prompt_and_reference_format():
+    task = ArithmeticTask(ArithmeticSpec(terms_min=3, terms_max=3, digits=2, operators="*"), eval_size=5)
+    s = task.train_sample(0)
+    assert "<think>" in s.prompt and "<answer>" in s.prompt
+    ref = reference_completion(s)
+    assert ref.startswith("<think>") and ref.endswith(f"<answer>{s.answer}</answer>")
+    nums = [int(x) for x in s.fields["expr"].split("*")]
+    assert int(s.answer) == nums[0] * nums[1] * nums[2]
+    assert all(0 <= x <= 99 for x in nums)
+
+
+def test_bad_spec_and_too_small_space():
+    with pytest.raises(ValueError, match="operators"):
+        ArithmeticSpec(operators="/")
+    with pytest.raises(ValueError, match="too small"):
+        ArithmeticTask(ArithmeticSpec(terms_min=2, terms_max=2, digits=1, operators="+"), eval_size=200)
