@@ -97,3 +97,4 @@ class SamplingParams:
     top_p: float = 1.0
     n: int = 1
     seed: int | None = None
+    stop_token_ids: tuple[int, ...] = ()  # besides EOS; the stop token is kept, finish reason "stop"

@@ -66,7 +66,10 @@ class HFRollout:
         self.gen = torch.Generator(device="cpu").manual_seed(seed)
 
     def sync_weights(self, state=None) -> None:
-        """The model object is shared with the trainer: nothing to copy, only the version moves."""
+        """Colocated (``state`` None): the model object is the trainer's, only the version moves.
+        Otherwise load the given state dict (a rollout worker in another process)."""
+        if state is not None:
+            self.model.load_state_dict(state)
         self.version += 1
 
     @torch.inference_mode()
@@ -93,13 +96,14 @@ class HFRollout:
         tokens = torch.full((B * n, max_new), self.pad_id, dtype=torch.long, device=device)
         logps = torch.zeros((B * n, max_new), dtype=torch.float32, device=device)
         finished = torch.zeros(B * n, dtype=torch.bool, device=device)
+        stop_ids = torch.tensor([self.eos_id, *sampling.stop_token_ids], dtype=torch.long, device=device)
         steps = 0
         for t in range(max_new):
             tok, lp = sample_next(logits, sampling.temperature, sampling.top_p, self.gen)
             tok = torch.where(finished, self.pad_id, tok)
             tokens[:, t] = tok
             logps[:, t] = torch.where(finished, 0.0, lp)
-            finished |= tok == self.eos_id
+            finished |= torch.isin(tok, stop_ids)
             steps = t + 1
             if bool(finished.all()) or t == max_new - 1:
                 break
@@ -110,18 +114,17 @@ class HFRollout:
             next_pos = next_pos + 1
         if was_training:
             model.train()
-        return self._completions(prompts, n, tokens[:, :steps].cpu(), logps[:, :steps].cpu())
+        return self._completions(prompts, n, tokens[:, :steps].cpu(), logps[:, :steps].cpu(),
+                                 set(stop_ids.tolist()))
 
-    def _completions(self, prompts, n, tokens, logps) -> list[Completion]:
+    def _completions(self, prompts, n, tokens, logps, stop_ids: set[int]) -> list[Completion]:
         out = []
         for i in range(tokens.shape[0]):
             row = tokens[i].tolist()
-            if self.eos_id in row:
-                cut, reason = row.index(self.eos_id) + 1, "stop"
-            else:
-                cut, reason = len(row), "length"
+            hit = next((j for j, t in enumerate(row) if t in stop_ids), None)
+            cut, reason = (hit + 1, "stop") if hit is not None else (len(row), "length")
             resp = row[:cut]
-            text_ids = resp[:-1] if reason == "stop" else resp
+            text_ids = resp[:-1] if resp and resp[-1] == self.eos_id else resp
             out.append(Completion(
                 prompt_ids=list(prompts[i // n]), token_ids=resp, sampler_logp=logps[i, :cut].tolist(),
                 loss_mask=[True] * cut, finish_reason=reason,
