@@ -1,0 +1,195 @@
+"""Alarms: watch the stream of per-step training metrics for known failure patterns.
+
+``AlarmMonitor.update(step, metrics)`` is fed every "train" row and returns the alarms that
+fired at that step. Each alarm fires once per *episode*: when its condition becomes true,
+then not again until the condition has been false for ``rearm_steps`` consecutive steps.
+The trainer prints each alarm and logs ``alarm/<name> = 1`` in that step's row.
+
+The four patterns (thresholds are constructor knobs; docs/metrics.md explains each):
+  entropy_collapse  entropy < entropy_frac x (mean entropy of the first ``early_steps``
+                    steps) while the reward has plateaued: the mean reward of the latest
+                    ``window`` steps is within ``plateau_tol`` of the ``window`` before.
+  zero_variance     the mean of ``zero_var/observed`` over the latest ``window`` steps is
+                    above ``zero_var_max``: most groups give no gradient.
+  length_growth     ``len/wrong`` grew by more than ``len_rise`` (relative) from the first
+                    to the second half of the latest ``window`` steps, while ``acc`` rose by
+                    less than ``acc_tol`` and (when logged) ``len/correct`` grew less than
+                    ``len/wrong``: responses lengthen through wrong answers (the per-sequence
+                    length-normalisation pathology Dr. GRPO describes).
+  verifier_failures (``status/error`` + ``status/timeout``) / all statuses > ``verifier_max``
+                    at this step.
+
+Deliberately not here: stopping the run (alarms inform; the person decides) and any
+metric computation (the alarms read the keys the trainer logs). A metric that is not
+logged simply keeps its alarm silent.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import deque
+from dataclasses import dataclass
+from typing import Callable, Mapping, TextIO
+
+from rlvr.types import STATUSES
+
+ALARM_NAMES = ("entropy_collapse", "zero_variance", "length_growth", "verifier_failures")
+
+ALARM_MEANINGS = {
+    "entropy_collapse": "policy entropy fell far below its early value while the reward stopped improving: "
+                        "the policy has become near-deterministic and explores no more",
+    "zero_variance": "most groups have identical rewards, so they give GRPO no gradient: the task is too easy "
+                     "or too hard for the current policy (consider dynamic sampling or another curriculum)",
+    "length_growth": "wrong answers grow longer while accuracy stays flat: the length-normalisation bias "
+                     "(per-sequence 1/|y| weighting penalises long wrong answers less per token)",
+    "verifier_failures": "a large share of completions got verifier status error or timeout: rewards are noise "
+                         "for those completions; check the verifier and its time limit",
+}
+
+
+@dataclass(frozen=True)
+class Alarm:
+    """One alarm firing: which pattern, at which step, with the numbers that triggered it."""
+
+    name: str
+    step: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"[alarm] step {self.step} {self.name}: {self.message}"
+
+
+def _mean(values) -> float:
+    values = list(values)
+    return sum(values) / len(values)
+
+
+class AlarmMonitor:
+    """Stateful watcher of train metrics; see the module docstring for each pattern."""
+
+    def __init__(
+        self,
+        *,
+        window: int = 20,
+        early_steps: int = 10,
+        entropy_frac: float = 0.2,
+        plateau_tol: float = 0.02,
+        zero_var_max: float = 0.8,
+        len_rise: float = 0.25,
+        acc_tol: float = 0.02,
+        verifier_max: float = 0.05,
+        rearm_steps: int = 5,
+        echo: bool = False,
+        stream: TextIO | None = None,
+    ) -> None:
+        if window < 2 or early_steps < 1 or rearm_steps < 1:
+            raise ValueError(f"need window >= 2, early_steps >= 1, rearm_steps >= 1; got {window}, {early_steps}, {rearm_steps}")
+        self.window, self.early_steps = window, early_steps
+        self.entropy_frac, self.plateau_tol = entropy_frac, plateau_tol
+        self.zero_var_max, self.len_rise, self.acc_tol = zero_var_max, len_rise, acc_tol
+        self.verifier_max, self.rearm_steps = verifier_max, rearm_steps
+        self.echo, self.stream = echo, stream
+        self.early_entropy: list[float] = []
+        self.history: dict[str, deque] = {}
+        self.active: dict[str, bool] = {name: False for name in ALARM_NAMES}
+        self.quiet_steps: dict[str, int] = {name: 0 for name in ALARM_NAMES}
+        self.fired: list[Alarm] = []
+        self.checks: dict[str, Callable[[Mapping], str | None]] = {
+            "entropy_collapse": self._entropy_collapse,
+            "zero_variance": self._zero_variance,
+            "length_growth": self._length_growth,
+            "verifier_failures": self._verifier_failures,
+        }
+
+    # ------------------------------------------------------------ bookkeeping
+    def _remember(self, metrics: Mapping) -> None:
+        """Keep the last 2 x window values of every key the checks read."""
+        for key in ("entropy", "reward/mean", "zero_var/observed", "len/wrong", "len/correct", "acc"):
+            value = metrics.get(key)
+            if isinstance(value, (int, float)):
+                self.history.setdefault(key, deque(maxlen=2 * self.window)).append(float(value))
+        entropy = metrics.get("entropy")
+        if isinstance(entropy, (int, float)) and len(self.early_entropy) < self.early_steps:
+            self.early_entropy.append(float(entropy))
+
+    def _last(self, key: str, n: int) -> list[float] | None:
+        values = self.history.get(key)
+        if values is None or len(values) < n:
+            return None
+        return list(values)[-n:]
+
+    # ------------------------------------------------------------ the checks
+    def _entropy_collapse(self, metrics: Mapping) -> str | None:
+        entropy = metrics.get("entropy")
+        rewards = self._last("reward/mean", 2 * self.window)
+        if entropy is None or rewards is None or len(self.early_entropy) < self.early_steps:
+            return None
+        early = _mean(self.early_entropy)
+        before, recent = _mean(rewards[: self.window]), _mean(rewards[self.window :])
+        if early > 0 and entropy < self.entropy_frac * early and abs(recent - before) < self.plateau_tol:
+            return (f"entropy {entropy:.4g} < {self.entropy_frac:g} x early entropy {early:.4g}; "
+                    f"reward flat ({before:.3f} -> {recent:.3f} over the last {2 * self.window} steps)")
+        return None
+
+    def _zero_variance(self, metrics: Mapping) -> str | None:
+        values = self._last("zero_var/observed", self.window)
+        if values is None or _mean(values) <= self.zero_var_max:
+            return None
+        return (f"zero-variance fraction averaged {_mean(values):.2f} over the last {self.window} steps "
+                f"(threshold {self.zero_var_max:g})")
+
+    def _length_growth(self, metrics: Mapping) -> str | None:
+        wrong, acc = self._last("len/wrong", self.window), self._last("acc", self.window)
+        if wrong is None or acc is None:
+            return None
+        half = self.window // 2
+        w0, w1 = _mean(wrong[:half]), _mean(wrong[half:])
+        a0, a1 = _mean(acc[:half]), _mean(acc[half:])
+        wrong_rise = (w1 - w0) / w0 if w0 > 0 else 0.0
+        if wrong_rise <= self.len_rise or a1 - a0 >= self.acc_tol:
+            return None
+        right = self._last("len/correct", self.window)
+        if right is not None:
+            c0, c1 = _mean(right[:half]), _mean(right[half:])
+            if c0 > 0 and (c1 - c0) / c0 >= wrong_rise:
+                return None
+        return (f"len/wrong rose {wrong_rise:+.0%} ({w0:.1f} -> {w1:.1f}) over the last {self.window} steps "
+                f"while acc went {a0:.3f} -> {a1:.3f}")
+
+    def _verifier_failures(self, metrics: Mapping) -> str | None:
+        counts = {s: metrics.get(f"status/{s}") for s in STATUSES}
+        if any(not isinstance(v, (int, float)) for v in counts.values()):
+            return None
+        total = sum(counts.values())
+        bad = counts["error"] + counts["timeout"]
+        if total <= 0 or bad / total <= self.verifier_max:
+            return None
+        return (f"{bad:g} of {total:g} completions failed verification "
+                f"({counts['error']:g} error, {counts['timeout']:g} timeout; threshold {self.verifier_max:.0%})")
+
+    # ------------------------------------------------------------ the API
+    def update(self, step: int, metrics: Mapping) -> list[Alarm]:
+        """Feed one step's train metrics; return the alarms that fire at this step."""
+        self._remember(metrics)
+        fired = []
+        for name, check in self.checks.items():
+            message = check(metrics)
+            if message is None:
+                self.quiet_steps[name] += 1
+                if self.quiet_steps[name] >= self.rearm_steps:
+                    self.active[name] = False
+                continue
+            self.quiet_steps[name] = 0
+            if not self.active[name]:
+                self.active[name] = True
+                fired.append(Alarm(name, int(step), message))
+        for alarm in fired:
+            if self.echo:
+                print(alarm, file=self.stream or sys.stderr, flush=True)
+        self.fired.extend(fired)
+        return fired
+
+
+def alarm_metrics(alarms: list[Alarm]) -> dict[str, int]:
+    """The ``alarm/<name>: 1`` keys to merge into the step's metrics row."""
+    return {f"alarm/{a.name}": 1 for a in alarms}

@@ -1,0 +1,1 @@
+"""Tests of rlvr.diagnostics: pass@k/maj@k, rollout metrics, alarms, sinks."""

@@ -1,0 +1,1 @@
+"""Tests of rlvr.report: the run report, the calculator page, both in headless Chromium."""
