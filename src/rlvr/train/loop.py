@@ -32,6 +32,9 @@ from rlvr.train.stepmetrics import step_metrics
 
 def train(cfg: Config, resume: bool = False, log=print) -> dict:
     t_start = time.time()
+    from transformers.utils import logging as hf_logging
+
+    hf_logging.disable_progress_bar()
     run_dir = cfg.run_dir()
     phases: dict[str, float] = {}
     set_threads(cfg)
@@ -59,6 +62,13 @@ def train(cfg: Config, resume: bool = False, log=print) -> dict:
                                   weight_decay=cfg.train.weight_decay)
     warmup = max(cfg.train.warmup_steps, 0)
     scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda s: min(1.0, (s + 1) / warmup) if warmup else 1.0)
+    critic = None
+    if cfg.algo.advantage == "gae":  # PPO: a learned value model, as large as the policy
+        from rlvr.train.components import resolve_device_dtype
+        from rlvr.train.critic import Critic, CriticTrainer
+
+        device, dtype = resolve_device_dtype(cfg)
+        critic = CriticTrainer(Critic.from_pretrained(base_dir, dtype=dtype, device=device), lr=cfg.train.lr)
     rollout = build_rollout(cfg, model, tokenizer)
     rewarder = Rewarder(cfg)
     shuffle_gen = torch.Generator().manual_seed(cfg.seed + 1)
@@ -72,6 +82,8 @@ def train(cfg: Config, resume: bool = False, log=print) -> dict:
         ckpt.set_rng_state(saved["rng"], {"rollout": rollout.gen, "shuffle": shuffle_gen})
         if ref_model is not None and saved.get("ref_state") is not None:
             ref_model.load_state_dict(saved["ref_state"])
+        if critic is not None:
+            critic.load_state_dict(saved["critic"])
         state.update(saved["state"])
         log(f"resume: continuing from {resume_from.name} (step {state['step']}, data position {state['data_pos']})")
     runlog = RunLog(run_dir, cfg, truncate_after=state["step"] if resume_from is not None else None)
@@ -103,7 +115,7 @@ def train(cfg: Config, resume: bool = False, log=print) -> dict:
             if cfg.algo.ref_update_every and ref_model is not None and step % cfg.algo.ref_update_every == 0:
                 ref_model.load_state_dict(model.state_dict())  # re-anchor (R1-Zero did every 400 steps)
             train_stats = update_policy(model, ref_model, optimizer, batch_data, cfg, tokenizer.pad_token_id,
-                                        shuffle_gen)
+                                        shuffle_gen, critic=critic)
             scheduler.step()
         rollout.sync_weights()
 
@@ -121,7 +133,8 @@ def train(cfg: Config, resume: bool = False, log=print) -> dict:
         out_of_time = cfg.train.time_limit_s and time.time() - t_train > cfg.train.time_limit_s
         if (cfg.train.checkpoint_every and step % cfg.train.checkpoint_every == 0) or out_of_time:
             state["wall_s"] = state.get("wall_s", 0.0) + 0.0
-            save(ckpt_root, step, model, tokenizer, optimizer, scheduler, rollout, shuffle_gen, ref_model, state, cfg)
+            save(ckpt_root, step, model, tokenizer, optimizer, scheduler, rollout, shuffle_gen, ref_model, state, cfg,
+                 critic)
         if out_of_time:
             log(f"train.time_limit_s reached at step {step}; stopping")
             break
@@ -134,7 +147,7 @@ def train(cfg: Config, resume: bool = False, log=print) -> dict:
     phases["final_eval_s"] = time.time() - t0
     runlog.log({"step": state["step"], "kind": "eval", "pass@1": final["pass@1"], "eval/len_mean": final["eval/len_mean"]})
     final_dir = save(ckpt_root, state["step"], model, tokenizer, optimizer, scheduler, rollout, shuffle_gen,
-                     ref_model, state, cfg)
+                     ref_model, state, cfg, critic)
     rewarder.close()
     summary = {
         "base": state["base_eval"], "final": {"pass@1": final["pass@1"]}, "steps": state["step"],
@@ -150,12 +163,14 @@ def train(cfg: Config, resume: bool = False, log=print) -> dict:
     return summary
 
 
-def save(ckpt_root: Path, step, model, tokenizer, optimizer, scheduler, rollout, shuffle_gen, ref_model, state, cfg):
+def save(ckpt_root: Path, step, model, tokenizer, optimizer, scheduler, rollout, shuffle_gen, ref_model, state, cfg,
+         critic=None):
     trainer_state = {
         "optimizer": optimizer.state_dict(),
         "scheduler": scheduler.state_dict(),
         "rng": ckpt.rng_state({"rollout": rollout.gen, "shuffle": shuffle_gen}),
         "ref_state": ref_model.state_dict() if (ref_model is not None and cfg.algo.ref_update_every) else None,
         "state": dict(state),
+        "critic": critic.state_dict() if critic is not None else None,
     }
     return ckpt.save_checkpoint(ckpt_root, step, model, tokenizer, trainer_state, keep=cfg.train.keep_checkpoints)

@@ -40,16 +40,31 @@ def loss_knobs(cfg: Config) -> dict:
     }
 
 
-def compute_advantages(cfg: Config, rewards, group_ids, batch, old_logp, ref_logp):
+def compute_advantages(cfg: Config, rewards, group_ids, batch, old_logp, ref_logp, old_values=None):
+    """(B,) group-relative advantages, or (B, R) GAE advantages and returns with a critic."""
     a = cfg.algo
     if a.kl_coef and a.kl_placement == "reward" and ref_logp is not None:
         kl_tok = algo.kl_penalty(old_logp, ref_logp, a.kl_estimator)  # (B, R)
         rewards = algo.fold_kl_into_rewards(rewards, kl_tok, batch.loss_mask, a.kl_coef)
+    if a.advantage == "gae":
+        token_rewards = algo.terminal_token_rewards(rewards, batch.loss_mask)  # (B, R)
+        adv, returns = algo.gae_advantages(token_rewards, old_values, batch.loss_mask, a.gamma, a.gae_lambda)
+        return algo.masked_whiten(adv, batch.loss_mask), returns
     return algo.group_advantages(rewards, group_ids, a.advantage, std=a.std, eps=a.adv_eps,
-                                 scope=a.adv_scope, baseline=a.reinforce_baseline)
+                                 scope=a.adv_scope, baseline=a.reinforce_baseline), None
 
 
-def update_policy(model, ref_model, optimizer, data, cfg: Config, pad_id: int, gen: torch.Generator) -> dict:
+def critic_step(critic, sub, idx, old_values, returns, norm, cfg: Config, acc) -> None:
+    """One value-loss backward on a micro-batch (PPO only)."""
+    values = critic.critic(sub)  # (b, R)
+    vloss, vstats = algo.value_loss(values, old_values[idx].to(values.device), returns[idx].to(values.device),
+                                    sub.loss_mask.to(values.device), clip=cfg.algo.value_clip, normalizer=norm)
+    (cfg.algo.vf_coef * vloss).backward()
+    acc.add({"value_loss": vstats["vf_loss"]}, float(sub.loss_mask.sum()))
+
+
+def update_policy(model, ref_model, optimizer, data, cfg: Config, pad_id: int, gen: torch.Generator,
+                  critic=None) -> dict:
     a, temp = cfg.algo, cfg.rollout.temperature
     batch = collate(data.completions, pad_id)
     if a.mask_truncated:
@@ -60,7 +75,10 @@ def update_policy(model, ref_model, optimizer, data, cfg: Config, pad_id: int, g
     need_ref = ref_model is not None and bool(a.kl_coef)
     old_logp = logp_of(model, batch, temp, micro) if (multi_step or (need_ref and a.kl_placement == "reward")) else None
     ref_logp = logp_of(ref_model, batch, temp, micro) if need_ref else None
-    adv = compute_advantages(cfg, data.rewards, data.group_ids, batch, old_logp, ref_logp)  # (B,)
+    if a.advantage == "gae" and critic is None:
+        raise ValueError("algo.advantage=gae needs a critic (the ppo preset builds one)")
+    old_values = critic.values(batch, micro) if critic is not None else None  # (B, R)
+    adv, returns = compute_advantages(cfg, data.rewards, data.group_ids, batch, old_logp, ref_logp, old_values)
     knobs = loss_knobs(cfg)
     acc = StatsAccumulator()
     for epoch in range(a.epochs):
@@ -78,6 +96,8 @@ def update_policy(model, ref_model, optimizer, data, cfg: Config, pad_id: int, g
                     ref_logp=ref_logp[idx] if (ref_logp is not None and a.kl_placement == "loss") else None,
                     entropy=ent, sampler_logp=sub.sampler_logp, normalizer=norm, **knobs)
                 loss.backward()
+                if critic is not None:
+                    critic_step(critic, sub, idx, old_values, returns, norm, cfg, acc)
                 weight = float(sub.loss_mask.sum())
                 acc.add(stats, weight)
                 if epoch == 0:
@@ -91,6 +111,10 @@ def update_policy(model, ref_model, optimizer, data, cfg: Config, pad_id: int, g
                                          f"skipped and the last checkpoint is intact — lower train.lr or check the rewards")
             optimizer.step()
             optimizer.zero_grad(set_to_none=True)
+            if critic is not None:
+                torch.nn.utils.clip_grad_norm_(critic.critic.parameters(), cfg.train.grad_clip or float("inf"))
+                critic.optimizer.step()
+                critic.optimizer.zero_grad(set_to_none=True)
     out = acc.means()
     out["adv_abs_mean"] = float(adv.abs().mean())
     return out
