@@ -133,9 +133,9 @@ class Rewarder:
 
     def __init__(self, cfg: Config):
         from rlvr.verifiers.pool import VerifierPool
-        from rlvr.verifiers.registry import reward_spec
+        from rlvr.verifiers.registry import build_reward_fn
 
-        spec = reward_spec(cfg.reward.verifier, cfg.reward.format_weight, cfg.reward.format_gated)
+        spec = build_reward_fn(cfg.reward.verifier, cfg.reward.format_weight, cfg.reward.format_gated)
         self.pool = VerifierPool(spec, workers=cfg.reward.workers, timeout_s=cfg.reward.timeout_s)
 
     def __call__(self, completions: list[Completion], samples: list[Sample]) -> list[Verdict]:

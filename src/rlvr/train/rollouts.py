@@ -1,7 +1,8 @@
 """One step's data: draw prompts, generate groups, verify, shape rewards.
 
 With dynamic sampling (DAPO) on, generation repeats on fresh prompts until the batch
-holds ``prompts_per_step`` groups with mixed outcomes or the round budget
+holds ``prompts_per_step`` groups with mixed outcomes (some completions correct, some not:
+the paper filters on accuracy, not on the shaped reward) or the round budget
 (``algo.dynamic_sampling_max_rounds``) runs out; then it trains on what it has and
 records that in the metrics (``dyn/exhausted``) rather than failing.
 """
@@ -68,8 +69,9 @@ def collect_step_batch(cfg: Config, task, state: dict, rollout, tokenizer, rewar
         for g in range(P):
             sl = slice(g * G, (g + 1) * G)
             seen += 1
-            if cfg.algo.dynamic_sampling and bool((shaped[sl] == shaped[sl][0]).all()):
-                continue  # a zero-variance group carries no gradient: DAPO drops it
+            correct = {v.status == "ok" for v in verdicts[sl]}
+            if cfg.algo.dynamic_sampling and len(correct) == 1:
+                continue  # all right or all wrong: DAPO drops groups whose accuracy is 0 or 1
             kept.append((expanded[sl], comps[sl], verdicts[sl], raw[sl], shaped[sl]))
         if len(kept) >= P:
             break

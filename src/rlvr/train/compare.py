@@ -1,0 +1,117 @@
+"""`rlvr compare`: several algorithm presets on the same task, seeds and budget.
+
+Each (preset, seed) pair is an ordinary run under ``OUT/<preset>-s<seed>/`` (so each has
+its own metrics, checkpoints and report); an interrupted comparison re-uses the runs that
+finished. The side-by-side table (``compare.md``, ``compare.json``) and page
+(``compare.html``, SVG figures, offline) put the presets next to each other: held-out
+pass@1 over steps, mean length of correct vs wrong completions, entropy, and the fraction
+of zero-variance groups, each averaged over seeds.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import statistics
+from pathlib import Path
+
+
+CURVES = (("pass@1", "eval", "held-out pass@1"), ("len/correct", "train", "length of correct completions"),
+          ("len/wrong", "train", "length of wrong completions"), ("entropy", "train", "entropy (nats/token)"),
+          ("zero_var/observed", "train", "zero-variance groups (fraction)"))
+
+
+def read_rows(run_dir: Path) -> list[dict]:
+    path = run_dir / "metrics.jsonl"
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()] if path.is_file() else []
+
+
+def run_all(config: str | None, run_preset: str | None, overrides: list[str], presets: list[str], seeds: list[int],
+            out: Path, log=print) -> dict[str, list[Path]]:
+    """Train every (preset, seed); knobs set in ``config``/``overrides`` win over every preset."""
+    from rlvr.config import load_config
+    from rlvr.train.loop import train
+
+    runs: dict[str, list[Path]] = {}
+    for preset in presets:
+        for seed in seeds:
+            run_dir = out / f"{preset}-s{seed}"
+            cfg = load_config(config, preset=run_preset, overrides=[*overrides, f"algo.name={preset}", f"seed={seed}",
+                                                                    f"output={run_dir}", f"name={run_dir.name}"])
+            if (run_dir / "summary.json").is_file():
+                log(f"compare: {run_dir.name} already finished; re-using it")
+            else:
+                log(f"compare: training {run_dir.name}")
+                train(cfg, resume=True, log=log)
+            runs.setdefault(preset, []).append(run_dir)
+    return runs
+
+
+def _series(rows: list[dict], key: str, kind: str) -> dict[int, float]:
+    return {r["step"]: r[key] for r in rows if r.get("kind") == kind and isinstance(r.get(key), (int, float))}
+
+
+def _mean_curve(curves: list[dict[int, float]]) -> tuple[list[int], list[float]]:
+    steps = sorted(set.intersection(*(set(c) for c in curves))) if curves else []
+    return steps, [statistics.fmean(c[s] for c in curves) for s in steps]
+
+
+def summarize(runs: dict[str, list[Path]]) -> dict:
+    table = {}
+    for preset, dirs in runs.items():
+        finals, bases, lc, lw, ent, zv, gen = [], [], [], [], [], [], []
+        for d in dirs:
+            s = json.loads((d / "summary.json").read_text())
+            finals.append(s["final"]["pass@1"])
+            bases.append(s["base"]["pass@1"])
+            rows = [r for r in read_rows(d) if r.get("kind") == "train"]
+            tail = rows[-max(1, len(rows) // 5):]  # the last fifth of training
+            for out, key in ((lc, "len/correct"), (lw, "len/wrong"), (ent, "entropy"), (zv, "zero_var/observed")):
+                vals = [r[key] for r in tail if key in r]
+                if vals:
+                    out.append(statistics.fmean(vals))
+            gen.append(sum(r.get("dyn/generated", 0) or 0 for r in rows))
+        table[preset] = {
+            "seeds": len(dirs), "base_pass@1": statistics.fmean(bases), "final_pass@1": statistics.fmean(finals),
+            "final_pass@1_sd": statistics.pstdev(finals) if len(finals) > 1 else 0.0,
+            "len_correct": statistics.fmean(lc) if lc else None, "len_wrong": statistics.fmean(lw) if lw else None,
+            "entropy": statistics.fmean(ent) if ent else None, "zero_var": statistics.fmean(zv) if zv else None,
+        }
+    return table
+
+
+def _fmt(v) -> str:
+    return "—" if v is None else f"{v:.3f}"
+
+
+def write_outputs(runs: dict[str, list[Path]], out: Path) -> dict:
+    from rlvr.report.svg import Series, line_chart
+
+    table = summarize(runs)
+    (out / "compare.json").write_text(json.dumps({"table": table, "runs": {k: [str(d) for d in v] for k, v in runs.items()}}, indent=2) + "\n")
+    head = "| preset | seeds | base pass@1 | final pass@1 (± sd) | len correct | len wrong | entropy | zero-var |\n|---|---|---|---|---|---|---|---|\n"
+    lines = [f"| {p} | {t['seeds']} | {_fmt(t['base_pass@1'])} | {_fmt(t['final_pass@1'])} ± {_fmt(t['final_pass@1_sd'])} | "
+             f"{_fmt(t['len_correct'])} | {_fmt(t['len_wrong'])} | {_fmt(t['entropy'])} | {_fmt(t['zero_var'])} |"
+             for p, t in table.items()]
+    md = head + "\n".join(lines) + "\n\n(length, entropy and zero-variance: mean over the last fifth of training steps and over seeds)\n"
+    (out / "compare.md").write_text(md)
+    figures = []
+    for key, kind, title in CURVES:
+        series = []
+        for preset, dirs in runs.items():
+            xs, ys = _mean_curve([_series(read_rows(d), key, kind) for d in dirs])
+            if xs:
+                series.append(Series(preset, xs, ys, markers=(kind == "eval")))
+        if series:
+            figures.append(line_chart(series, title=f"{title} (mean over seeds)", xlabel="step", ylabel=key))
+    rows_html = "".join(f"<tr><td>{html.escape(p)}</td><td>{t['seeds']}</td><td>{_fmt(t['base_pass@1'])}</td>"
+                        f"<td>{_fmt(t['final_pass@1'])} ± {_fmt(t['final_pass@1_sd'])}</td><td>{_fmt(t['len_correct'])}</td>"
+                        f"<td>{_fmt(t['len_wrong'])}</td><td>{_fmt(t['entropy'])}</td><td>{_fmt(t['zero_var'])}</td></tr>"
+                        for p, t in table.items())
+    page = ("<!doctype html><html><head><meta charset='utf-8'><title>rlvr compare</title>"
+            "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;"
+            "padding:4px 8px}</style></head><body><h1>rlvr compare</h1><table><tr><th>preset</th><th>seeds</th>"
+            "<th>base pass@1</th><th>final pass@1 ± sd</th><th>len correct</th><th>len wrong</th><th>entropy</th>"
+            f"<th>zero-var</th></tr>{rows_html}</table>" + "".join(f"<div>{f}</div>" for f in figures) + "</body></html>")
+    (out / "compare.html").write_text(page)
+    return table
