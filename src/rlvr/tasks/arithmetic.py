@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from rlvr.types import Sample
 
-PROMPT = "{expr}=? Think in <think></think>, answer in <answer></answer>.\n"
+PROMPT = "{expr}=? Use <think> and <answer>.\n"
 
 
 @dataclass(frozen=True)

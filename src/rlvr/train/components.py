@@ -14,7 +14,7 @@ from pathlib import Path
 import torch
 
 from rlvr.config import Config
-from rlvr.errors import ConfigError
+from rlvr.errors import ConfigError, DataError
 from rlvr.types import Completion, Sample, SamplingParams, Verdict
 
 
@@ -33,7 +33,7 @@ def build_task(cfg: Config):
     if t.name == "dataset":
         from rlvr.tasks.dataset import DatasetTask
 
-        return DatasetTask.from_config(t)
+        return DatasetTask.from_config(t, verifier=cfg.reward.verifier)
     raise ConfigError(f"unknown task.name {t.name!r}; valid: arithmetic, tool_arithmetic, dataset")
 
 
@@ -60,13 +60,14 @@ def ensure_base(cfg: Config, task, log) -> Path:
     if cfg.task.name not in ("arithmetic", "tool_arithmetic"):
         raise ConfigError("the built-in tiny model only warm-starts on the built-in tasks; set model.path=DIR")
     from rlvr.models.warmstart import warmstart_tiny
-    from rlvr.tasks.arithmetic import reference_completion
+    from rlvr.tasks.arithmetic import PROMPT, reference_completion
 
     m = cfg.model
     model_cfg = {k: getattr(m, k) for k in ("arch", "hidden", "layers", "heads", "intermediate",
                                             "warmstart_steps", "warmstart_batch", "warmstart_lr")}
     task_cfg = {k: getattr(cfg.task, k) for k in ("name", "terms_min", "terms_max", "digits", "operators",
                                                   "eval_size", "seed")}
+    task_cfg["prompt"] = PROMPT  # the warm-start imitates answers to exactly this prompt
     return warmstart_tiny(model_cfg, task, task_cfg, cfg.seed, m.cache_dir, reference_completion, log=log)
 
 
@@ -82,8 +83,37 @@ def load_policy(path: Path, cfg: Config):
     tokenizer.padding_side = "left"
     model = AutoModelForCausalLM.from_pretrained(path, dtype=dtype).to(device)
     if cfg.model.gradient_checkpointing:
-        model.gradient_checkpointing_enable()
+        # transformers recomputes activations only in train mode; the rollout switches to eval
+        # while sampling and back. Non-reentrant checkpointing also works with frozen embeddings (LoRA).
+        model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
+        model.train()
+    if cfg.model.lora_r > 0:
+        from rlvr.models.lora import apply_lora
+
+        model = apply_lora(model, cfg.model)
+        if cfg.model.lora_dropout > 0:
+            model.train()  # LoRA dropout acts only in train mode
     return model, tokenizer
+
+
+def build_reference(cfg: Config, model, base_dir: Path, resume_from: Path | None):
+    """The KL reference (None without a KL term): the LoRA policy with adapters disabled, or
+    a frozen copy of the base (reloaded from ``base_dir`` when resuming, since the policy then
+    holds the checkpoint's weights)."""
+    from rlvr.train.update import ReferencePolicy
+
+    if not cfg.algo.kl_coef:
+        return None
+    if cfg.model.lora_r > 0:
+        if cfg.algo.ref_update_every:
+            raise ConfigError(f"algo.ref_update_every={cfg.algo.ref_update_every} re-anchors a frozen reference copy, "
+                              f"but with LoRA (model.lora_r={cfg.model.lora_r}) the reference is the base model "
+                              f"with adapters disabled; set algo.ref_update_every=0 or model.lora_r=0")
+        return ReferencePolicy.adapters_off(model)
+    if resume_from is None:
+        return ReferencePolicy(frozen_copy(model))
+    base_model, _ = load_policy(base_dir, cfg)
+    return ReferencePolicy(frozen_copy(base_model))
 
 
 def frozen_copy(model):
@@ -115,7 +145,9 @@ def build_rollout(cfg: Config, model, tokenizer):
     if name == "hf":
         from rlvr.rollout.hf import HFRollout
 
-        return HFRollout(model, tokenizer, seed=cfg.seed)
+        rollout = HFRollout(model, tokenizer, seed=cfg.seed)
+        extra = [i for i in eos_token_ids(model, tokenizer) if i != tokenizer.eos_token_id]
+        return EosStops(rollout, tuple(extra), tokenizer) if extra else rollout
     if name == "vllm":
         from rlvr.rollout.vllm import VLLMRollout
 
@@ -125,6 +157,59 @@ def build_rollout(cfg: Config, model, tokenizer):
 
         return ScriptedRollout(tokenizer)
     raise ConfigError(f"unknown rollout.backend {name!r}; valid: hf, vllm, scripted")
+
+
+def eos_token_ids(model, tokenizer) -> list[int]:
+    """Every id that ends a completion: the tokenizer's EOS and all of the model's
+    ``generation_config.eos_token_id`` (a list on chat models: Qwen2.5 ends a turn with
+    <|im_end|> while its tokenizer's EOS may be <|endoftext|>)."""
+    ids = [tokenizer.eos_token_id] if tokenizer.eos_token_id is not None else []
+    gen_cfg = getattr(model, "generation_config", None)
+    extra = getattr(gen_cfg, "eos_token_id", None)
+    ids += extra if isinstance(extra, (list, tuple)) else ([extra] if extra is not None else [])
+    return list(dict.fromkeys(int(i) for i in ids))
+
+
+class EosStops:
+    """A rollout whose completions also stop at the model's other EOS ids; such a final
+    token is kept in ``token_ids`` (it is trained on, like EOS) and dropped from ``text``."""
+
+    def __init__(self, inner, extra_ids: tuple[int, ...], tokenizer):
+        self.inner, self.extra_ids, self.tokenizer = inner, extra_ids, tokenizer
+
+    def __getattr__(self, name):  # gen, version, sync_weights, model, ... of the wrapped rollout
+        return getattr(self.inner, name)
+
+    def generate(self, prompts: list[list[int]], sampling: SamplingParams) -> list[Completion]:
+        stops = tuple(dict.fromkeys((*sampling.stop_token_ids, *self.extra_ids)))
+        out = self.inner.generate(prompts, dataclasses.replace(sampling, stop_token_ids=stops))
+        for c in out:
+            if c.token_ids and c.token_ids[-1] in self.extra_ids:
+                c.text = self.tokenizer.decode(c.token_ids[:-1], skip_special_tokens=False)
+        return out
+
+
+def check_contamination(cfg: Config, task, log) -> None:
+    """Refuse a dataset run whose eval problems also occur in its training data, unless
+    ``task.allow_contamination`` (then warn)."""
+    if not hasattr(task, "contamination"):
+        return
+    found = task.contamination(ngram=cfg.task.contamination_ngram)
+    if not found:
+        return
+    first = task.eval_samples[found[0].eval_index]
+    what = (f"{len(found)} of {len(task.eval_samples)} eval problems also occur in the training data "
+            f"(first: {first.fields.get('source', first.id)}, {found[0].kind} match)")
+    if cfg.task.allow_contamination:
+        log(f"warning: {what}; training anyway (task.allow_contamination=true)")
+        return
+    if cfg.task.eval_path:
+        column = (cfg.task.fields or {}).get("prompt", "prompt")
+        how = (f"list them with `rlvr data check --train {cfg.task.train_path} --eval {cfg.task.eval_path} "
+               f"--fields {column}` and remove them")
+    else:
+        how = f"the held-out rows were split off '{cfg.task.train_path}', so it holds duplicates: deduplicate it"
+    raise DataError(f"{what}; {how}, or set task.allow_contamination=true")
 
 
 # ---------------------------------------------------------------- reward

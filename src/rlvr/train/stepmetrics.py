@@ -10,7 +10,7 @@ _TRAIN_KEYS = {
     "entropy": "entropy", "kl_ref": "kl_ref", "clip_frac_low": "clip_frac/low", "clip_frac_high": "clip_frac/high",
     "approx_kl_old": "approx_kl_old", "grad_norm": "grad_norm", "logp_mismatch": "logp_mismatch",
     "ratio_max": "ratio_max", "tis_frac_capped": "tis/frac_capped", "adv_abs_mean": "adv/abs_mean",
-    "value_loss": "value/loss", "explained_var": "value/explained_var",
+    "value_loss": "value/loss", "explained_var": "value/explained_var", "rows_skipped": "train/rows_skipped",
 }
 
 

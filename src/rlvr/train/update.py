@@ -30,6 +30,46 @@ def logp_of(model, batch: Batch, temperature: float, micro: int) -> torch.Tensor
     return torch.cat(out)
 
 
+class ReferencePolicy:
+    """The KL anchor pi_ref, scored with ``logp(batch, temperature, micro)`` -> (B, R).
+
+    Either a frozen copy of the policy (full fine-tuning; ``load_state_dict`` re-anchors it
+    for ``algo.ref_update_every``), or the LoRA policy itself with its adapters disabled,
+    which is exactly the base model and costs no second copy of the weights.
+    """
+
+    def __init__(self, model, adapters_disabled: bool = False):
+        self.model = model
+        self.adapters_disabled = adapters_disabled
+
+    @classmethod
+    def adapters_off(cls, peft_model) -> "ReferencePolicy":
+        return cls(peft_model, adapters_disabled=True)
+
+    def logp(self, batch: Batch, temperature: float, micro: int) -> torch.Tensor:  # (B, R)
+        if not self.adapters_disabled:
+            return logp_of(self.model, batch, temperature, micro)
+        with self.model.disable_adapter():
+            return logp_of(self.model, batch, temperature, micro)
+
+    def state_dict(self) -> dict:
+        if self.adapters_disabled:
+            raise RuntimeError("the adapter-disabled reference has no weights of its own to save")
+        return self.model.state_dict()
+
+    def load_state_dict(self, state: dict) -> None:
+        if self.adapters_disabled:
+            raise RuntimeError("the LoRA reference is the base model and cannot be re-anchored (algo.ref_update_every)")
+        self.model.load_state_dict(state)
+
+
+def reference_logp(ref, batch: Batch, temperature: float, micro: int) -> torch.Tensor:  # (B, R)
+    """A ReferencePolicy's log-probs, or those of a bare frozen module."""
+    if isinstance(ref, ReferencePolicy):
+        return ref.logp(batch, temperature, micro)
+    return logp_of(ref, batch, temperature, micro)
+
+
 def loss_knobs(cfg: Config) -> dict:
     a = cfg.algo
     return {
@@ -63,6 +103,21 @@ def critic_step(critic, sub, idx, old_values, returns, norm, cfg: Config, acc) -
     acc.add({"value_loss": vstats["vf_loss"]}, float(sub.loss_mask.sum()))
 
 
+def rows_with_gradient(cfg: Config, adv: torch.Tensor) -> torch.Tensor | None:
+    """Rows whose loss can have a gradient; None when every row must be run.
+
+    With no KL term in the loss, no entropy bonus and no critic, a row whose advantage is 0
+    everywhere contributes exactly zero gradient (its clipped surrogate is 0 * ratio), so
+    its forward and backward can be skipped. The normaliser still counts it, so the
+    gradient is identical to running it.
+    """
+    a = cfg.algo
+    if (a.kl_coef and a.kl_placement == "loss") or a.entropy_coef or a.advantage == "gae":
+        return None
+    flat = adv if adv.dim() == 1 else adv.abs().amax(dim=-1)
+    return flat != 0
+
+
 def update_policy(model, ref_model, optimizer, data, cfg: Config, pad_id: int, gen: torch.Generator,
                   critic=None) -> dict:
     a, temp = cfg.algo, cfg.rollout.temperature
@@ -74,18 +129,24 @@ def update_policy(model, ref_model, optimizer, data, cfg: Config, pad_id: int, g
     multi_step = a.epochs * a.minibatches > 1
     need_ref = ref_model is not None and bool(a.kl_coef)
     old_logp = logp_of(model, batch, temp, micro) if (multi_step or (need_ref and a.kl_placement == "reward")) else None
-    ref_logp = logp_of(ref_model, batch, temp, micro) if need_ref else None
+    ref_logp = reference_logp(ref_model, batch, temp, micro) if need_ref else None
     if a.advantage == "gae" and critic is None:
         raise ValueError("algo.advantage=gae needs a critic (the ppo preset builds one)")
     old_values = critic.values(batch, micro) if critic is not None else None  # (B, R)
     adv, returns = compute_advantages(cfg, data.rewards, data.group_ids, batch, old_logp, ref_logp, old_values)
     knobs = loss_knobs(cfg)
+    active = rows_with_gradient(cfg, adv)  # (B,) or None
     acc = StatsAccumulator()
+    acc.add({"rows_skipped": float((~active).sum()) / B if active is not None else 0.0}, 1.0)
     for epoch in range(a.epochs):
         order = torch.randperm(B, generator=gen) if a.minibatches > 1 else torch.arange(B)
         for mb in order.chunk(a.minibatches):
-            norm = algo.loss_normalizer(batch.loss_mask[mb], a.loss_agg, knobs["max_len"])
-            for idx in _chunks(mb, micro):
+            norm = algo.loss_normalizer(batch.loss_mask[mb], a.loss_agg, knobs["max_len"])  # counts every row
+            run = mb[active[mb]] if active is not None else mb
+            if len(run) == 0:  # nothing here has a gradient: a zero-gradient step, as running them would give
+                for p in model.parameters():
+                    p.grad = torch.zeros_like(p)
+            for idx in _chunks(run, micro) if len(run) else []:
                 sub = batch.select(idx)
                 logits = response_logits(model, sub, temp)  # (b, R, V)
                 logp = token_logp(logits, sub.response_ids)  # (b, R)

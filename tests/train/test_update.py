@@ -1,0 +1,64 @@
+"""The policy update: skipping zero-gradient rows is exact; micro-batching is exact;
+the KL term pulls towards the reference."""
+
+import copy
+
+import pytest
+import torch
+
+from rlvr.config import load_config
+from rlvr.train import update as upd
+from rlvr.train.rollouts import StepData
+from rlvr.types import Completion, Sample, Verdict
+
+
+def _data(tokenizer, rewards, group_size=4, seed=0):
+    g = torch.Generator().manual_seed(seed)
+    comps, samples, verdicts = [], [], []
+    for i, r in enumerate(rewards):
+        n = 3 + int(torch.randint(0, 5, (1,), generator=g))
+        toks = torch.randint(3, 40, (n,), generator=g).tolist()
+        comps.append(Completion(prompt_ids=tokenizer(f"{i // group_size}+1=?")["input_ids"], token_ids=toks,
+                                sampler_logp=[-1.0] * n, loss_mask=[True] * n, finish_reason="stop", text=""))
+        samples.append(Sample(id=str(i // group_size), prompt=""))
+        verdicts.append(Verdict(r, "ok" if r > 0 else "wrong"))
+    rw = torch.tensor(rewards, dtype=torch.float32)
+    return StepData(samples, comps, verdicts, rw, torch.arange(len(rewards)) // group_size, rw)
+
+
+def _step(model, data, cfg, tokenizer, skip=True, monkeypatch=None):
+    model = copy.deepcopy(model)
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    if not skip:
+        monkeypatch.setattr(upd, "rows_with_gradient", lambda cfg, adv: None)
+    stats = upd.update_policy(model, None, opt, data, cfg, tokenizer.pad_token_id, torch.Generator().manual_seed(0))
+    return model, stats
+
+
+@pytest.mark.parametrize("algo", ["grpo", "dr_grpo", "dapo"])
+def test_skipping_uniform_groups_gives_the_same_update(tiny_model, tiny_tokenizer, monkeypatch, algo):
+    cfg = load_config(preset="smoke", overrides=[f"algo.name={algo}", "algo.kl_coef=0", "algo.overlong_buffer=0"])
+    data = _data(tiny_tokenizer, [1, 0, 0, 1, 0, 0, 0, 0, 1, 1, 1, 1])  # groups: mixed, uniform, uniform
+    skipped, stats = _step(tiny_model, data, cfg, tiny_tokenizer)
+    assert stats["rows_skipped"] == pytest.approx(8 / 12)
+    full, _ = _step(tiny_model, data, cfg, tiny_tokenizer, skip=False, monkeypatch=monkeypatch)
+    for a, b in zip(skipped.parameters(), full.parameters()):
+        assert torch.allclose(a, b, atol=1e-7)
+    assert any(not torch.equal(a, b) for a, b in zip(skipped.parameters(), tiny_model.parameters()))
+
+
+def test_micro_batches_give_the_same_update(tiny_model, tiny_tokenizer):
+    data = _data(tiny_tokenizer, [1, 0, 0, 1, 0, 1, 1, 1])
+    whole, _ = _step(tiny_model, data, load_config(preset="smoke", overrides=["algo.kl_coef=0"]), tiny_tokenizer)
+    micro, _ = _step(tiny_model, data, load_config(preset="smoke", overrides=["algo.kl_coef=0", "train.micro_batch_size=3"]),
+                     tiny_tokenizer)
+    for a, b in zip(whole.parameters(), micro.parameters()):
+        assert torch.allclose(a, b, atol=1e-6)
+
+
+def test_kl_rows_are_never_skipped(tiny_model, tiny_tokenizer):
+    cfg = load_config(preset="smoke", overrides=["algo.kl_coef=0.04"])
+    adv = torch.tensor([0.0, 1.0])
+    assert upd.rows_with_gradient(cfg, adv) is None
+    cfg0 = load_config(preset="smoke", overrides=["algo.kl_coef=0"])
+    assert upd.rows_with_gradient(cfg0, adv).tolist() == [False, True]
