@@ -1,0 +1,53 @@
+"""`rlvr eval`: pass@k/maj@k for one model, and base vs trained on the same problems."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def smoke_run(tmp_path_factory):
+    out = tmp_path_factory.mktemp("evalrun")
+    env = dict(os.environ, RLVR_CACHE=str(out / "cache"), OMP_NUM_THREADS="1")
+    proc = subprocess.run([sys.executable, "-m", "rlvr.cli", "train", "--preset", "smoke", "--output", str(out / "run"),
+                           "train.steps=2", "log.report=false"], capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    return out, env, json.loads((out / "run" / "summary.json").read_text())
+
+
+def test_eval_one_model_prints_passk_and_majk(smoke_run):
+    out, env, summary = smoke_run
+    proc = subprocess.run([sys.executable, "-m", "rlvr.cli", "eval", "--model", summary["checkpoint"], "--n", "4",
+                           "--k", "1,2,4", "--problems", "6"], capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    res = json.loads(proc.stdout)
+    m = res["models"][0]
+    assert res["problems"] == 6 and res["n"] == 4 and res["temperature"] == 1.0
+    assert set(m["pass@k"]) == {"1", "2", "4"} and set(m["maj@k"]) == {"1", "2", "4"}
+    assert m["pass@k"]["1"] <= m["pass@k"]["2"] <= m["pass@k"]["4"] <= 1.0  # pass@k is monotone in k
+
+
+def test_eval_compare_writes_plot(smoke_run, tmp_path):
+    out, env, summary = smoke_run
+    proc = subprocess.run([sys.executable, "-m", "rlvr.cli", "eval", "--compare", summary["base_model"],
+                           summary["checkpoint"], "--n", "2", "--problems", "4", "--output", str(tmp_path)],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    res = json.loads(proc.stdout)
+    assert [m["model"] for m in res["models"]] == [summary["base_model"], summary["checkpoint"]]
+    assert (tmp_path / "passk_compare.svg").read_text().startswith("<svg")
+    assert json.loads((tmp_path / "eval.json").read_text())["ks"] == [1, 2]
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--n", "4", "--k", "8"], "--k values must lie in 1..n=4"),
+    (["--n", "4", "--temperature", "0"], "greedy decoding"),
+])
+def test_eval_bad_arguments(smoke_run, args, message):
+    out, env, summary = smoke_run
+    proc = subprocess.run([sys.executable, "-m", "rlvr.cli", "eval", "--model", summary["checkpoint"], *args],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 2 and message in proc.stderr
