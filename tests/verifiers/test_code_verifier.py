@@ -1,0 +1,248 @@
+"""Code verifier: extraction, test plans, value codec, normalisation, and honest end-to-end runs."""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+
+import pytest
+
+from rlvr.types import Sample
+from rlvr.verifiers import code as cv
+from rlvr.verifiers import sandbox
+
+REASON = sandbox.probe() or (None if os.path.exists("/usr/bin/python3") else "/usr/bin/python3 missing")
+needs_sandbox = pytest.mark.skipif(REASON is not None, reason=f"sandbox unavailable: {REASON}")
+
+
+def block(src: str, lang: str = "python") -> str:
+    return f"Here is my solution.\n```{lang}\n{src}\n```\n"
+
+
+# ----------------------------------------------------------------------------- pure parent-side pieces
+
+EXTRACT_ROWS = [
+    ("```python\na = 1\n```", "a = 1\n"),
+    ("```py\na = 1\n```", "a = 1\n"),
+    ("```\na = 1\n```", "a = 1\n"),
+    ("```python\nfirst\n```\ntext\n```python\nsecond\n```", "second\n"),  # the last one counts
+    ("```python\nfirst\n```\n```bash\nls\n```", "first\n"),  # other languages ignored
+    ("```python\nnever closed", None),
+    ("no code at all", None),
+]
+
+
+@pytest.mark.parametrize("completion, expected", EXTRACT_ROWS)
+def test_extract_code(completion, expected):
+    assert cv.extract_code(completion) == expected
+
+
+def test_plan_splits_setup_from_cases_and_keeps_literals_outside():
+    sample = Sample("s", "p", fields={
+        "tests": "import math\nX = 3\nassert f(X) == 9\nassert 16 == f(4)\nassert f(2)\nassert not f(0)\n"
+                 "assert f(1) < f(2)\nfor k in range(3):\n    assert f(k) == k * k\n",
+        "hidden_tests": ["assert f(123) == 'hidden-15129'"],
+    })  # fmt: skip
+    plan = cv.build_plan(sample)
+    kinds = [(c.kind, c.expect, c.hidden) for c in plan.cases]
+    assert kinds == [
+        ("eq", 9, False), ("eq", 16, False), ("truthy", None, False), ("falsy", None, False),
+        ("exec", None, False), ("exec", None, False), ("eq", "hidden-15129", True),
+    ]  # fmt: skip
+    modes = [(s["mode"], s["case"]) for s in plan.steps]
+    assert modes == [("exec", None), ("exec", None), ("eval", 0), ("eval", 1), ("eval", 2), ("eval", 3),
+                     ("exec", 4), ("exec", 5), ("eval", 6)]  # fmt: skip
+    shipped = json.dumps(plan.steps)
+    assert "hidden-15129" not in shipped and "f(123)" in shipped  # the expected value stays here
+    assert plan.steps[6]["src"] == "assert __rlvr_plain__(__rlvr_plain__(f(1)) < __rlvr_plain__(f(2)))"
+
+
+def test_plan_whole_source_is_one_case_when_no_top_level_assert():
+    src = "def check(candidate):\n    assert candidate(2) == 4\n\ncheck(f)\n"
+    plan = cv.build_plan(Sample("s", "p", fields={"tests": src}))
+    assert [(c.kind, c.index) for c in plan.cases] == [("exec", 0)]
+    assert "__rlvr_plain__(candidate(2)) == __rlvr_plain__(4)" in plan.steps[0]["src"]
+
+
+def test_plan_identity_operands_are_not_copied():
+    plan = cv.build_plan(Sample("s", "p", fields={"tests": "assert f() is None or f() is not g()\n"}))
+    assert plan.steps[0]["src"] == (
+        "assert __rlvr_plain__(__rlvr_plain__(f() is None) or __rlvr_plain__(f() is not g()))"
+    )
+
+
+def test_plan_io_and_errors():
+    plan = cv.build_plan(Sample("s", "p", fields={"io_tests": [{"input": "1", "output": "2"}]}))
+    assert plan.io == [{"i": 0, "stdin": "1"}] and plan.cases[0].expect == "2"
+    with pytest.raises(ValueError, match="no tests"):
+        cv.build_plan(Sample("s", "p", fields={}))
+    with pytest.raises(ValueError, match="'input' and 'output'"):
+        cv.build_plan(Sample("s", "p", fields={"io_tests": [{"input": "1"}]}))
+
+
+CODEC = cv.PARENT_CODEC
+
+
+@pytest.mark.parametrize("value", [
+    0, -(2**200), 1.5, -0.0, math.inf, "x\udcff\n", b"\x00\xff", None, True, False, 2 + 3j,
+    [1, (2, "a")], {"k": [1, {2, 3}]}, frozenset({1}), int, type(None),
+])  # fmt: skip
+def test_codec_round_trips_builtin_values(value):
+    back = CODEC["_rt_decode"](json.loads(json.dumps(CODEC["_rt_encode"](value))))
+    assert back == value and type(back) is type(value)
+
+
+def test_codec_nan_and_rejections():
+    assert math.isnan(CODEC["_rt_decode"](CODEC["_rt_encode"](math.nan)))
+
+    class Liar(int):
+        __hash__ = int.__hash__
+
+        def __eq__(self, other):
+            return True
+
+    for bad in (Liar(3), object(), [1, Liar(2)], {Liar(1): 2}, range(3), Liar):
+        with pytest.raises(TypeError, match="non-builtin"):
+            CODEC["_rt_encode"](bad)
+    nested = []
+    for _ in range(200):
+        nested = [nested]
+    with pytest.raises(ValueError, match="too deep"):
+        CODEC["_rt_encode"](nested)
+
+
+NORM_ROWS = [
+    ("lines", b"3\n", b"3", True),
+    ("lines", b"1 2  \r\n3\n\n\n", b"1 2\n3", True),
+    ("lines", b"\n\n1\n", b"1\n", True),
+    ("lines", b"1 2\n3", b"1\n2 3", False),
+    ("lines", b"  1", b"1", False),  # leading spaces are kept
+    ("tokens", b"1 2\n3", b"1\n2 3", True),
+    ("exact", b"3\n", b"3", False),
+]
+
+
+@pytest.mark.parametrize("mode, got, expected, same", NORM_ROWS)
+def test_output_normalisation(mode, got, expected, same):
+    norm = cv._NORMALISERS[mode]
+    assert (norm(got) == norm(expected)) is same
+
+
+def test_unknown_option_is_an_error_listing_valid_names():
+    with pytest.raises(TypeError, match="partial_credit"):
+        cv.verify_code(block("x = 1"), Sample("s", "p", fields={"tests": "assert x == 1"}), partial=True)
+
+
+def test_no_code_block_is_no_answer():
+    verdict = cv.verify_code("I think the answer is 42.", Sample("s", "p", fields={"tests": "assert True"}))
+    assert (verdict.reward, verdict.status) == (0.0, "no_answer")
+
+
+def test_refuses_loudly_without_a_sandbox(monkeypatch):
+    monkeypatch.setattr(sandbox, "probe", lambda: "bwrap not found on PATH (test)")
+    verdict = cv.verify_code(block("x = 1"), Sample("s", "p", fields={"tests": "assert x == 1"}))
+    assert (verdict.reward, verdict.status) == (0.0, "error")
+    assert "sandbox unavailable: bwrap not found" in verdict.detail and "allow_unsandboxed" in verdict.detail
+
+
+def test_bad_sample_is_an_error():
+    verdict = cv.verify_code(block("x = 1"), Sample("s", "p", fields={"tests": "assert (("}))
+    assert verdict.status == "error" and "bad sample" in verdict.detail
+
+
+# ----------------------------------------------------------------------------- end to end, honest programs
+
+ADD = Sample("add", "p", fields={"tests": "assert add(1, 2) == 3\nassert add(-1, 1) == 0",
+                                 "hidden_tests": ["assert add(10, 5) == 15", "assert add(0, 0) == 0"]})  # fmt: skip
+GOOD_ADD = block("def add(a, b):\n    return a + b")
+
+PASS_ROWS = [
+    ("literal asserts", GOOD_ADD, ADD),
+    ("setup, helpers and loops",
+     block("def sq(x):\n    return x * x"),
+     Sample("s", "p", fields={"tests": "import math\nvals = [0, 1, 5]\ndef ref(v):\n    return v ** 2\n"
+                                       "for v in vals:\n    assert sq(v) == ref(v)\n"
+                                       "assert all(sq(v) >= 0 for v in vals)\nassert abs(sq(0.5) - 0.25) < 1e-12\n"
+                                       "assert sq(3) in {9, 10}\nassert type(sq(2)) == int\nassert sq(2) is not None"})),
+    ("humaneval style check(candidate)",
+     block("def inc(x):\n    return x + 1"),
+     Sample("s", "p", fields={"tests": "def check(candidate):\n    assert candidate(1) == 2\n    assert candidate(-1) == 0\n\ncheck(inc)\n"})),
+    ("class under test",
+     block("class Stack:\n    def __init__(self):\n        self.items = []\n    def push(self, x):\n        self.items.append(x)\n"
+           "    def pop(self):\n        return self.items.pop()\n    def __len__(self):\n        return len(self.items)"),
+     Sample("s", "p", fields={"tests": "s = Stack()\ns.push(1)\ns.push(2)\nassert len(s) == 2\nassert s.pop() == 2\nassert s.pop() == 1"})),
+    ("main guard and a stray input() do not break assert mode",
+     block("def double(x):\n    return 2 * x\n\nif __name__ == '__main__':\n    print(double(int(input())))\n"),
+     Sample("s", "p", fields={"tests": ["assert double(4) == 8", "assert double(0) == 0"]})),
+    ("io with sloppy whitespace",
+     block("import sys\na, b = map(int, sys.stdin.read().split())\nprint(a + b, ' ')\nprint()"),
+     Sample("s", "p", fields={"io_tests": [{"input": "1 2\n", "output": "3\n"}, {"input": "5\n7", "output": "12"}],
+                              "hidden_tests": [{"input": "100 -1", "output": "99\r\n"}]})),
+    ("io program calling sys.exit(0) at the end",
+     block("print(input()[::-1])\nimport sys\nsys.exit(0)"),
+     Sample("s", "p", fields={"io_tests": [{"input": "abc", "output": "cba"}]})),
+    ("both forms together",
+     block("def f(x):\n    return x * 3\n\nif __name__ == '__main__':\n    print(f(int(input())))"),
+     Sample("s", "p", fields={"tests": "assert f(2) == 6", "io_tests": [{"input": "3", "output": "9"}]})),
+]  # fmt: skip
+
+
+@pytest.mark.sandbox
+@needs_sandbox
+@pytest.mark.parametrize("name, completion, sample", PASS_ROWS, ids=[r[0] for r in PASS_ROWS])
+def test_honest_programs_pass(name, completion, sample):
+    verdict = cv.verify_code(completion, sample)
+    assert (verdict.reward, verdict.status) == (1.0, "ok"), verdict.detail
+    assert verdict.info["pass_rate"] == 1.0 and verdict.info["sandboxed"] == 1.0
+
+
+@pytest.mark.sandbox
+@needs_sandbox
+def test_rates_are_reported_apart_and_partial_credit_is_opt_in():
+    half = block("def add(a, b):\n    return a + b if a != 10 else 0")  # fails one hidden test of four
+    verdict = cv.verify_code(half, ADD)
+    assert (verdict.reward, verdict.status) == (0.0, "wrong")
+    assert verdict.info == {"pass_rate": 0.75, "visible_pass_rate": 1.0, "hidden_pass_rate": 0.5,
+                            "n_tests": 4.0, "sandboxed": 1.0}  # fmt: skip
+    assert verdict.detail.startswith("passed 3/4 (visible 2/2, hidden 1/2); first failure: hidden test: wrong value")
+    assert cv.verify_code(half, ADD, partial_credit=True).reward == 0.75
+
+
+@pytest.mark.sandbox
+@needs_sandbox
+def test_failure_details_show_visible_values_only():
+    verdict = cv.verify_code(block("def add(a, b):\n    return a - b"), ADD)
+    assert "first failure: test 'assert add(1, 2) == 3': got -1, expected 3" in verdict.detail
+    io = Sample("s", "p", fields={"hidden_tests": [{"input": "", "output": "secret-out"}]})
+    verdict = cv.verify_code(block("print('nope')"), io)
+    assert verdict.detail.endswith("hidden test: wrong output") and "secret" not in verdict.detail
+
+
+@pytest.mark.sandbox
+@needs_sandbox
+def test_syntax_error_and_runtime_error_are_wrong():
+    verdict = cv.verify_code(block("def add(a, b) return a"), ADD)
+    assert verdict.status == "wrong" and "SyntaxError" in verdict.detail
+    io = Sample("s", "p", fields={"io_tests": [{"input": "", "output": "1"}]})
+    verdict = cv.verify_code(block("print(1)\nraise ValueError('late')"), io)
+    assert verdict.status == "wrong" and "exit status 1" in verdict.detail and "ValueError: late" in verdict.detail
+
+
+@pytest.mark.sandbox
+@needs_sandbox
+def test_unsandboxed_fallback_is_marked(monkeypatch):
+    monkeypatch.setattr(sandbox, "probe", lambda: "bwrap not found on PATH (test)")
+    verdict = cv.verify_code(GOOD_ADD, ADD, allow_unsandboxed=True)
+    assert (verdict.reward, verdict.status) == (1.0, "ok")
+    assert verdict.detail.startswith("UNSANDBOXED: ") and verdict.info["sandboxed"] == 0.0
+
+
+@pytest.mark.sandbox
+@needs_sandbox
+def test_runtime_ships_compiled_or_as_source(monkeypatch):
+    blob = cv.runtime_blob("/usr/bin/python3", False)
+    assert isinstance(blob, bytes) and len(blob) > 1000  # compiled by the sandbox's own python
+    monkeypatch.setattr(cv, "runtime_blob", lambda python, allow: None)
+    verdict = cv.verify_code(GOOD_ADD, ADD)
+    assert (verdict.reward, verdict.status) == (1.0, "ok")

@@ -1,0 +1,206 @@
+"""The bubblewrap sandbox itself: isolation, limits, cleanup, and the refusal without bwrap."""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+
+import pytest
+
+from rlvr.verifiers import sandbox
+
+REASON = sandbox.probe()
+needs_bwrap = pytest.mark.skipif(REASON is not None, reason=f"sandbox unavailable: {REASON}")
+PY = "/usr/bin/python3"
+needs_python = pytest.mark.skipif(not os.path.exists(PY), reason=f"{PY} missing (apt-get install -y python3-minimal)")
+pytestmark = [pytest.mark.sandbox, needs_bwrap, needs_python]
+
+
+def py(src: str, **kw) -> sandbox.RunResult:
+    return sandbox.run([PY, "-I", "-S", "-c", src], **kw)
+
+
+def test_identity_and_view_of_the_host():
+    res = py(
+        "import os\n"
+        "print(os.getuid(), os.getgid(), os.getpid())\n"
+        "print(sorted(os.listdir('/')))\n"
+        "print(sorted(os.listdir('/work')), os.path.exists('/root'), os.path.exists('/etc/passwd'))\n"
+        "print(open('/proc/self/status').read().split('CapEff:')[1].split()[0])\n"
+    )
+    lines = res.stdout.decode().splitlines()
+    assert res.returncode == 0, res.stderr
+    assert lines[0] == "65534 65534 1"  # nobody, and pid 1 of its own pid namespace
+    assert lines[1] == str(sorted(["bin", "dev", "lib", "lib64", "proc", "sbin", "tmp", "usr", "work"]))
+    assert lines[2] == "[] False False"  # empty work dir, no host home, no /etc
+    assert lines[3] == "0000000000000000"  # no capabilities at all
+    if os.geteuid() == 0:
+        assert res.host_uid is not None and res.host_uid >= sandbox.HOST_UID_BASE
+
+
+def test_files_are_read_only_unless_listed_writable():
+    res = py(
+        "print(open('/work/in.txt').read(), open('/work/rw.txt').read())\n"
+        "open('/work/rw.txt', 'w').write('changed')\n"
+        "try:\n    open('/work/in.txt', 'w')\nexcept OSError as e:\n    print(e.errno)\n",
+        files={"/work/in.txt": b"ro", "/work/rw.txt": b"rw"}, writable_files=["/work/rw.txt"],
+    )  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    assert res.stdout == b"ro rw\n30\n"  # 30 = EROFS
+
+
+def test_channel_fds_are_substituted():
+    res = sandbox.run(
+        [PY, "-I", "-S", "-c", "import os,sys; os.write(int(sys.argv[2]), os.read(int(sys.argv[1]), 9)[::-1])",
+         "{fd_in}", "{fd_out}"],
+        channel_in=b"abc", channel_out=True,
+    )  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    assert res.channel == b"cba"
+
+
+def test_no_network():
+    res = py(
+        "import socket\n"
+        "for host in ('127.0.0.1', '1.1.1.1'):\n"
+        "    try:\n"
+        "        socket.create_connection((host, 80), timeout=1); print('connected')\n"
+        "    except OSError as e:\n"
+        "        print(type(e).__name__)\n"
+    )
+    assert b"connected" not in res.stdout
+    assert len(res.stdout.splitlines()) == 2
+
+
+def test_system_dirs_are_read_only():
+    res = py("import os\ntry:\n    open('/usr/lib/rlvr-probe', 'w')\nexcept OSError as e:\n    print(e.errno)\n")
+    assert res.stdout == b"30\n"
+
+
+def test_wall_timeout_kills_an_infinite_loop_quickly():
+    start = time.monotonic()
+    res = py("while True: pass", limits=sandbox.Limits(wall_s=1.0))
+    assert res.timed_out and res.returncode is None
+    assert time.monotonic() - start < 3.0
+
+
+def test_stdout_flood_is_cut_at_the_cap():
+    start = time.monotonic()
+    res = py("while True: print('PASSED' * 1000)", limits=sandbox.Limits(max_stdout_bytes=100_000))
+    assert res.overflowed == "stdout" and res.returncode is None
+    assert len(res.stdout) == 100_000
+    assert time.monotonic() - start < 3.0
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="exact per-run RLIMIT_NPROC needs a fresh uid (root)")
+def test_fork_bomb_is_stopped_by_the_process_limit():
+    res = py(
+        "import os, time\n"
+        "n = 0\n"
+        "try:\n"
+        "    while True:\n"
+        "        if os.fork() == 0:\n"
+        "            time.sleep(5); os._exit(0)\n"
+        "        n += 1\n"
+        "except OSError as e:\n"
+        "    print(n, e.errno)\n",
+        limits=sandbox.Limits(max_processes=16, wall_s=5.0),
+    )
+    count, errno = map(int, res.stdout.split())
+    assert errno == 11  # EAGAIN
+    assert count == 14  # the other 2 of the 16: bwrap (outside the namespace) and python itself
+
+
+def test_memory_bomb_hits_the_address_space_limit():
+    res = py("x = bytearray(3 << 30)", limits=sandbox.Limits(memory_bytes=512 << 20))
+    assert res.returncode == 1
+    assert b"MemoryError" in res.stderr
+
+
+def test_file_size_and_tmpfs_limits():
+    res = py(
+        "import os\n"
+        "try:\n    open('/tmp/big', 'wb').write(b'x' * (2 << 20))\nexcept OSError as e:\n    print('fsize', e.errno)\n"
+        "try:\n"
+        "    for k in range(10):\n        open(f'/work/f{k}', 'wb').write(b'x' * (1 << 20))\n"
+        "except OSError as e:\n    print('tmpfs', e.errno)\n",
+        limits=sandbox.Limits(max_file_bytes=1 << 20, tmpfs_bytes=4 << 20),
+    )  # fmt: skip
+    # RLIMIT_FSIZE raises SIGXFSZ, which Python ignores, so the write fails with EFBIG (27).
+    assert res.stdout == b"fsize 27\ntmpfs 28\n", res.stderr  # 28 = ENOSPC
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="needs the per-run uid to find leftovers")
+def test_no_process_is_left_behind():
+    res = py(
+        "import os, time\n"
+        "if os.fork() == 0:\n"
+        "    os.setsid()\n"
+        "    if os.fork() == 0:\n"
+        "        time.sleep(60)\n"
+        "    os._exit(0)\n"
+        "print('parent leaves')\n"
+    )
+    assert res.stdout == b"parent leaves\n"
+    time.sleep(0.2)
+    assert sandbox._processes_of(res.host_uid) == 0
+
+
+def test_killing_the_parent_from_inside_hurts_nobody():
+    res = py("import os, signal\nos.kill(os.getppid(), 9)\nos.kill(1, 9)\nprint('still here')\n")
+    assert res.stdout == b"still here\n"  # ppid is 0 outside the namespace; pid 1 is itself
+
+
+def test_refuses_without_a_sandbox(monkeypatch):
+    monkeypatch.setattr(sandbox, "probe", lambda: "bwrap not found on PATH (test)")
+    with pytest.raises(sandbox.SandboxUnavailable, match="bwrap not found"):
+        py("print('hi')")
+
+
+def test_unsandboxed_fallback_runs_with_a_loud_warning(monkeypatch, caplog):
+    monkeypatch.setattr(sandbox, "probe", lambda: "bwrap not found on PATH (test)")
+    sandbox._warn_unsandboxed.cache_clear()
+    with caplog.at_level(logging.WARNING, logger="rlvr.verifiers.sandbox"):
+        res = py(
+            "import os; print(open('a.txt').read(), os.path.exists('/usr/lib'))",
+            allow_unsandboxed=True, files={"/work/a.txt": b"x"},
+        )  # fmt: skip
+    assert res.sandboxed is False
+    assert res.stdout == b"x True\n"  # host file system visible: that is the point of the warning
+    assert "UNSANDBOXED" in caplog.text
+
+
+def test_killing_the_caller_takes_the_sandbox_down(tmp_path):
+    """The pool's backstop kills a verifier worker with SIGKILL: the sandbox must die with it."""
+    import signal
+    import subprocess
+    import sys
+
+    marker = "77.4321"
+    caller = subprocess.Popen([sys.executable, "-c", (
+        "from rlvr.verifiers import sandbox\n"
+        f"sandbox.run(['/usr/bin/python3', '-I', '-S', '-c', \"import os; os.execv('/usr/bin/sleep', ['sleep', '{marker}'])\"],"
+        " limits=sandbox.Limits(wall_s=60))\n"
+    )])  # fmt: skip
+
+    def sleepers() -> list[str]:
+        found = []
+        for pid in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as fh:
+                    found += [pid] if marker.encode() in fh.read() else []
+            except OSError:
+                pass
+        return found
+
+    deadline = time.monotonic() + 10
+    while not sleepers() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert sleepers(), "the sandboxed sleep never started"
+    caller.send_signal(signal.SIGKILL)
+    caller.wait()
+    deadline = time.monotonic() + 5
+    while sleepers() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert sleepers() == []
