@@ -1,0 +1,107 @@
+"""Shared answer extraction: the <answer> tag rule, think stripping, boxed, numbers."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rlvr.verifiers import extract
+
+# (completion, expected text or None, a word the reason must contain)
+TAG_ROWS = [
+    ("<think>2+2</think><answer>4</answer>", "4", ""),
+    ("<answer> -3 </answer>\n\n", "-3", ""),
+    ("<answer>7</answer><|im_end|>", "7", ""),
+    ("<answer>7</answer></s>  ", "7", ""),
+    # the measured hack: text padded after the answer
+    ("<answer>4</answer> and some padding to the length limit", None, "end"),
+    ("<answer>4</answer>\n<answer>5</answer>", None, "exactly one"),
+    ("<answer>4</answer><answer>4</answer>", None, "exactly one"),  # exactly one, even if equal
+    ("<answer>4", None, "exactly one"),
+    ("4</answer>", None, "exactly one"),
+    ("</answer>4<answer>", None, "before"),
+    ("<answer><answer>4</answer></answer>", None, "exactly one"),
+]
+
+
+@pytest.mark.parametrize("completion, text, reason", TAG_ROWS)
+def test_answer_tag_rules(completion, text, reason):
+    got = extract.answer_tag(completion)
+    assert got is not None
+    assert got.text == text
+    assert reason in got.reason
+
+
+def test_no_tag_at_all_is_none():
+    assert extract.answer_tag("the answer is 4") is None
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("<think>x=\\boxed{3}</think> so \\boxed{4}", " so \\boxed{4}"),
+    ("plain text", "plain text"),
+    ("<think>never closed \\boxed{3}", None),
+    ("<think>a</think>b<think>c</think>d", "d"),
+])
+def test_after_think(text, expected):
+    assert extract.after_think(text) == expected
+
+
+def test_boxed_spans_balance_braces_and_skip_unclosed():
+    text = r"a \boxed{\frac{1}{2}} b \fbox{x^{2}} c \boxed{\{1,2\}} d \boxed{unclosed"
+    assert [c for _, _, c in extract.boxed_spans(text)] == [r"\frac{1}{2}", "x^{2}", r"\{1,2\}"]
+
+
+def test_answer_is_and_hash():
+    text = "So the answer is 42. I checked.\nThe final answer is: $\\frac{1}{2}$\n#### 1,000"
+    assert [v for _, _, v in extract.answer_is(text)] == ["42", "$\\frac{1}{2}$"]
+    assert [v for _, _, v in extract.hash_answer(text)] == ["1,000"]
+
+
+def test_final_candidates_unknown_kind_lists_valid():
+    with pytest.raises(KeyError, match="valid"):
+        extract.final_candidates("x", ("boxed", "nope"))
+
+
+@pytest.mark.parametrize("text, value, approximate", [
+    ("12", Fraction(12), False),
+    ("-3", Fraction(-3), False),
+    ("+7", Fraction(7), False),
+    ("12.0", Fraction(12), True),
+    (".5", Fraction(1, 2), True),
+    ("1,234,567", Fraction(1234567), False),
+    ("1,000.25", Fraction(400100, 400), True),
+    ("14{,}916", Fraction(14916), False),
+    ("11,\\!111", Fraction(11111), False),
+    ("3/4", Fraction(3, 4), False),
+    ("\\frac{6}{8}", Fraction(3, 4), False),
+    ("-\\dfrac{1}{3}", Fraction(-1, 3), False),
+    ("\\frac12", Fraction(1, 2), False),
+    ("$\\boxed{42}$.", Fraction(42), False),
+    ("\\$5", Fraction(5), False),
+])
+def test_plain_numbers(text, value, approximate):
+    number = extract.plain_number(text)
+    assert number is not None
+    assert number.value == value
+    assert number.approximate is approximate
+
+
+@pytest.mark.parametrize("text", ["1,22", "0,111", "1 2", "x", "1/0", "2^3", "\\sqrt{4}", "1e5", "", "1" * 300, "\\frac123"])
+def test_not_plain_numbers(text):
+    assert extract.plain_number(text) is None
+
+
+def test_numbers_equal_leaves_rounding_to_the_slow_path():
+    n = extract.plain_number
+    assert extract.numbers_equal(n("1/2"), n("0.5")) is True
+    assert extract.numbers_equal(n("1/3"), n("2/3")) is False
+    assert extract.numbers_equal(n("1/3"), n("0.3333")) is False  # differs by > 1e-6
+    assert extract.numbers_equal(n("1/3"), n("0.3333333")) is None  # math-verify rounds: undecided here
+
+
+def test_ends_text():
+    text = "so the answer is $\\boxed{5}$.  "
+    end = extract.boxed_spans(text)[0][1]
+    assert extract.ends_text(text, end)
+    assert not extract.ends_text(text + "More words.", end)

@@ -1,0 +1,106 @@
+"""`rlvr verify` and `rlvr audit` end to end, as subprocesses."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+RLVR = [sys.executable, "-m", "rlvr.cli"]
+
+
+def run_rlvr(args: list[str], stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess:
+    return subprocess.run(RLVR + args, input=stdin, capture_output=True, text=True, timeout=timeout)
+
+
+LINES = [
+    json.dumps({"id": "a", "verifier": "math", "completion": "so \\boxed{\\frac12}", "answer": "0.5"}),
+    "this is not json",
+    json.dumps({"id": "c", "verifier": "nope", "completion": "x"}),
+    json.dumps({"id": "d", "verifier": "exact", "completion": "<think>1+2=3</think><answer>3</answer>", "answer": 3}),
+    json.dumps({"id": "e", "verifier": {"composite": {"exact": 1.0, "format": 0.1}},
+                "completion": "<think>1+2=3</think><answer>3</answer>", "answer": "3"}),
+    json.dumps({"id": "f", "verifier": "math", "completion": "\\boxed{1}"}),
+    json.dumps({"id": "g", "completion": "<answer>2</answer>", "answer": "2"}),
+    "",
+    json.dumps([1, 2]),
+    json.dumps({"id": "i", "verifier": "math", "answer": "1"}),
+    json.dumps({"id": "j", "verifier": "math", "completion": "$9^{9^{9^{9^{9}}}}$", "answer": "1"}),
+    json.dumps({"id": "k", "verifier": "math", "completion": "\\boxed{2}", "answer": "1"}),
+]
+
+
+def test_verify_stream_with_bad_lines_keeps_order_and_reports_line_numbers():
+    out = run_rlvr(["verify", "--workers", "2", "--timeout", "1.5"], "\n".join(LINES) + "\n")
+    assert out.returncode == 0, out.stderr
+    records = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [r["id"] for r in records] == ["a", 2, "c", "d", "e", "f", "g", 9, "i", "j", "k"]
+    assert [r["status"] for r in records] == ["ok", "error", "error", "ok", "ok", "error", "error",
+                                              "error", "error", "timeout", "wrong"]
+    by_id = {r["id"]: r for r in records}
+    assert by_id[2]["detail"].startswith("line 2: invalid JSON")
+    assert "line 3: unknown verifier 'nope'; valid: code, exact, format, gym, math, proof" in by_id["c"]["detail"]
+    assert by_id["e"]["reward"] == pytest.approx(1.1) and by_id["e"]["info"] == {"acc": 1.0, "format": 1.0}
+    assert by_id["f"]["detail"] == "line 6: verifier 'math' needs field 'answer'"
+    assert by_id["g"]["detail"] == "line 7: no 'verifier' field and no --verifier default"
+    assert by_id[9]["detail"] == "line 9: expected a JSON object, got list"
+    assert by_id["i"]["detail"] == "line 10: missing field 'completion' (a string)"
+    assert set(records[0]) == {"id", "reward", "status", "detail"}
+    assert "timeout=1" in out.stderr and "restarts=1" in out.stderr and "bad_lines=6" in out.stderr
+
+
+def test_verify_default_verifier_in_process():
+    lines = [json.dumps({"id": 1, "completion": "<answer>2</answer>", "answer": "2"}),
+             json.dumps({"id": 2, "verifier": "format", "completion": "<answer>2</answer>"})]
+    out = run_rlvr(["verify", "--workers", "0", "--verifier", "exact"], "\n".join(lines))
+    assert out.returncode == 0, out.stderr
+    assert [json.loads(line)["status"] for line in out.stdout.splitlines()] == ["ok", "wrong"]
+
+
+def test_verify_rejects_bad_flags_in_one_line():
+    out = run_rlvr(["verify", "--workers", "-1"], "")
+    assert out.returncode == 2
+    assert out.stderr.strip() == "rlvr verify: error: --workers must be >= 0, --timeout > 0 and --block >= 1"
+
+
+def test_audit_reports_precision_recall_and_false_positives(tmp_path):
+    rows = [
+        {"id": "r1", "answer": "2", "completion": "\\boxed{2}", "expected": 1},
+        {"id": "r2", "answer": "0.5", "completion": "\\boxed{1/2}", "expected": 1},
+        {"id": "r3", "answer": "3", "completion": "\\boxed{4}", "expected": 0},
+        {"id": "r4", "answer": "x", "completion": "\\boxed{x}", "expected": 0},  # a mislabelled row
+        {"id": "r5", "answer": "7", "completion": "no idea", "expected": 1},
+    ]
+    cases = tmp_path / "cases.jsonl"
+    cases.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    out = run_rlvr(["audit", "--verifier", "math", "--workers", "0", str(cases)])
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "agreement 3/5  accuracy 0.6000  precision 0.6667  recall 0.6667" in text
+    assert "false positives 1  false negatives 1" in text
+    assert "false positives (1):\n  - r4:" in text
+    assert "false negatives (1):\n  - r5:" in text
+    assert "latency p50" in text and "p99" in text
+
+
+def test_audit_field_mapping_and_errors(tmp_path):
+    cases = tmp_path / "cases.jsonl"
+    cases.write_text(json.dumps({"q": "2", "a": "<answer>2</answer>", "expected": True}) + "\n")
+    out = run_rlvr(["audit", "--verifier", "exact", "--workers", "0", "--fields", "answer=q,completion=a", str(cases)])
+    assert out.returncode == 0, out.stderr
+    assert "agreement 1/1" in out.stdout
+    out = run_rlvr(["audit", "--verifier", "exact", "--workers", "0", "--fields", "answer=nope", str(cases)])
+    assert out.returncode == 2 and "no column 'nope'" in out.stderr
+
+
+def test_verify_survives_a_line_that_is_not_utf8():
+    data = (b'{"id": 1, "verifier": "exact", "completion": "<answer>\xc3\xa9</answer>", "answer": "\xc3\xa9"}\n'
+            b"\xff\xfe junk\n"
+            b'{"id": 3, "verifier": "exact", "completion": "<answer>2</answer>", "answer": "2"}\n')
+    out = subprocess.run(RLVR + ["verify", "--workers", "0"], input=data, capture_output=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    records = [json.loads(line) for line in out.stdout.decode("ascii").splitlines()]
+    assert [(r["id"], r["status"]) for r in records] == [(1, "ok"), (2, "error"), (3, "ok")]
+    assert records[1]["detail"].startswith("line 2: not UTF-8")
