@@ -51,7 +51,8 @@ def test_smoke_preset_leaves_run_files_and_a_loadable_checkpoint(tmp_path, env):
     summary = json.loads((out / "summary.json").read_text())
     assert set(summary) >= {"base", "final", "steps", "wall_s", "phases"}
     assert summary["steps"] == 4 and "pass@1" in summary["base"] and "pass@1" in summary["final"]
-    train_rows = rows(out / "metrics.jsonl", "train")
+    train_rows = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
+    train_rows = [r for r in train_rows if r["kind"] == "train"]
     assert [r["step"] for r in train_rows] == [1, 2, 3, 4]
     for key in ("reward/mean", "reward/std", "acc", "format_rate", "zero_var/observed", "kl_ref", "entropy",
                 "clip_frac/low", "len/mean", "grad_norm", "time/step", "tokens_per_s"):

@@ -1,0 +1,81 @@
+"""Eval problems that also occur in the training data.
+
+Two checks, on text normalised the same way (Unicode NFKC, case-folded, every run of
+punctuation/underscores/whitespace collapsed to one space):
+- **exact**: the normalised eval text equals a normalised training text;
+- **ngram**: the eval text shares a run of ``ngram`` consecutive words (13 by default, the
+  window GPT-3's decontamination used) with some training text.
+
+An index of every training n-gram is kept by hash; a hash hit is confirmed against the
+training row's own words, so a hash collision never reports a false overlap.
+
+What it does not do: catch paraphrases, renumbered variants ("3 apples" vs "4 apples"),
+or overlaps shorter than ``ngram`` words; an eval text with fewer than ``ngram`` words is
+checked for exact equality only. It reads strings, not files: ``rlvr data check``
+(``rlvr.commands.data``) and ``rlvr train`` (``DatasetTask.contamination``) feed it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Iterator, Sequence
+
+_SEPARATORS = re.compile(r"[\W_]+", re.UNICODE)
+
+
+def normalize(text: str) -> str:
+    """Case-folded, punctuation-free, single-spaced: ``"What is 2+2?"`` -> ``"what is 2 2"``."""
+    text = unicodedata.normalize("NFKC", text).casefold()
+    return _SEPARATORS.sub(" ", text).strip()
+
+
+def words(text: str) -> list[str]:
+    return normalize(text).split()
+
+
+def ngrams(ws: Sequence[str], n: int) -> Iterator[tuple[str, ...]]:
+    for i in range(len(ws) - n + 1):
+        yield tuple(ws[i:i + n])
+
+
+@dataclass(frozen=True)
+class Overlap:
+    """One contaminated eval problem: which training row it overlaps and how."""
+
+    eval_index: int
+    train_index: int
+    kind: str      # "exact" or "ngram"
+    shared: str    # the shared normalised text (whole text for exact, the n-gram otherwise)
+
+
+def _contains(ws: Sequence[str], gram: tuple[str, ...]) -> bool:
+    return any(g == gram for g in ngrams(ws, len(gram)))
+
+
+def find_overlaps(train_texts: Sequence[str], eval_texts: Sequence[str], ngram: int = 13) -> list[Overlap]:
+    """At most one Overlap per contaminated eval text (exact preferred), in eval order."""
+    if ngram < 1:
+        raise ValueError(f"ngram must be >= 1, got {ngram}")
+    exact: dict[str, int] = {}
+    index: dict[int, int] = {}  # hash of an n-gram -> first training row holding it
+    train_words = [words(t) for t in train_texts]
+    for i, ws in enumerate(train_words):
+        if ws:
+            exact.setdefault(" ".join(ws), i)
+        for gram in ngrams(ws, ngram):
+            index.setdefault(hash(gram), i)
+    found = []
+    for j, text in enumerate(eval_texts):
+        ws = words(text)
+        key = " ".join(ws)
+        if ws and key in exact:
+            found.append(Overlap(j, exact[key], "exact", key))
+            continue
+        for gram in ngrams(ws, ngram):
+            i = index.get(hash(gram))
+            if i is not None and _contains(train_words[i], gram):
+                found.append(Overlap(j, i, "ngram", " ".join(gram)))
+                break
+    return found
