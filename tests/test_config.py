@@ -21,6 +21,7 @@ def test_parse_override_types():
     assert parse_override("algo.kl_coef=0.01") == {"algo": {"kl_coef": 0.01}}
     assert parse_override("log.sinks=[jsonl,tensorboard]") == {"log": {"sinks": ["jsonl", "tensorboard"]}}
     assert parse_override("name=abc") == {"name": "abc"}
+    assert load_config(overrides=["train.lr=2e-5"]).train.lr == 2e-5  # YAML 1.1 reads 2e-5 as a string
 
 
 @pytest.mark.parametrize("override, message", [

@@ -69,6 +69,12 @@ class TaskConfig:
     eval_path: str | None = knob(None, "dataset: held-out file; None = split off eval_size rows from train_path.")
     fields: dict = knob(None, "dataset: map from rlvr field (prompt, answer, tests, io_tests, hidden_tests, statement, verifier, id) to the column name in the file.", factory=dict)
     allow_contamination: bool = knob(False, "Train even when eval problems also occur in the training data.")
+    contamination_ngram: int = knob(13, "dataset: a shared run of this many words makes an eval problem contaminated (besides exact matches).")
+    answer_extract: str = knob("none", "dataset: cut the reference out of the answer column: gsm8k = the part after '####', boxed = the last \\boxed{...}.", ("none", "gsm8k", "boxed"))
+    prompt_template: str = knob("{prompt}", "dataset: the prompt shown to the model, from {prompt} {answer} {tests} {io_tests} {statement} {id} (a field the row lacks renders empty; {hidden_tests} is refused).")
+    tool_digits_min: int = knob(4, "tool_arithmetic: fewest digits per operand (two operands; operators from task.operators).")
+    tool_digits_max: int = knob(5, "tool_arithmetic: most digits per operand (6 needs rollout.max_new_tokens >= 36).")
+    tool_call_rate: float = knob(0.5, "tool_arithmetic: fraction of warm-start references that call the calculator; the rest answer directly, so RL must learn when calling pays.")
 
 
 @dataclass
@@ -89,6 +95,12 @@ class RolloutConfig:
     temperature: float = knob(1.0, "Sampling temperature.")
     top_p: float = knob(1.0, "Nucleus sampling threshold.")
     max_tool_calls: int = knob(0, "Tool calls allowed per completion (tool tasks); 0 = no tools.")
+    tool: str = knob("calculator", "Tool that answers a call when max_tool_calls > 0: a safe arithmetic evaluator, or Python run in the code sandbox (needs bwrap).", ("calculator", "python"))
+    tool_tags: list = knob(None, "Open and close markers of a tool call; generation pauses at the close marker, e.g. rollout.tool_tags='[\"```python\\n\", \"```\"]' for fenced python blocks.", factory=lambda: ["<tool>", "</tool>"])
+    tool_output_tags: list = knob(None, "Markers around the tool output appended to the context (loss mask False).", factory=lambda: ["<output>", "</output>"])
+    vllm_gpu_memory_utilization: float = knob(0.3, "vllm: fraction of the GPU the engine may take (it shares the GPU with the trainer when colocated).")
+    vllm_kwargs: dict = knob(None, "vllm: extra keyword arguments for vllm.LLM, e.g. {enforce_eager: true, max_model_len: 2048}.", factory=dict)
+    vllm_on_stale: str = knob("error", "vllm: what generate does when the trainer's weights changed since the last push (a missed sync).", ("error", "warn"))
 
 
 @dataclass
@@ -135,6 +147,13 @@ class TrainConfig:
     micro_batch_size: int = knob(0, "Sequences per forward/backward (gradient accumulation); 0 = the whole minibatch.")
     mode: str = knob("sync", "sync: generate then train; async: Ray actors with bounded staleness.", ("sync", "async"))
     max_staleness: int = knob(1, "async: newest policy version minus a sample's version may not exceed this.")
+    async_rollout_workers: int = knob(1, "async: rollout worker actors (each holds a copy of the policy and a rollout backend).")
+    async_verifier_workers: int = knob(1, "async: verifier worker actors (each runs the reward, with reward.workers processes).")
+    async_rollout_gpus: float = knob(0.0, "async: GPUs each rollout worker asks Ray for (1 for a vLLM worker on its own GPU).")
+    async_tis_cap: float = knob(2.0, "async: cap C of the behaviour weight pi_old/mu when algo.tis_cap is unset; 0 = no correction.")
+    ray_address: str | None = knob(None, "Ray cluster to join (async mode, ray_ranks); None = RAY_ADDRESS or a new local cluster.")
+    ray_ranks: int = knob(0, "Launch this many data-parallel trainer ranks as Ray actors; 0 = this process (torchrun sets ranks itself).")
+    dp: str = knob("ddp", "Data-parallel strategy with several ranks: ddp (gloo on CPU, nccl on GPU) or fsdp2 (GPU, rollout.backend=vllm).", ("ddp", "fsdp2"))
     checkpoint_every: int = knob(100, "Write a checkpoint every N steps (and at the end); 0 = only at the end.")
     keep_checkpoints: int = knob(2, "Most recent checkpoints kept on disk.")
     time_limit_s: float = knob(0.0, "Stop cleanly (final eval, checkpoint) after this many seconds; 0 = no limit.")
@@ -251,6 +270,11 @@ def _type_ok(value: Any, tp: Any) -> tuple[bool, Any]:
     if tp is float:
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return True, float(value)
+        if isinstance(value, str):  # YAML 1.1 reads 1e-5 (no dot) as a string
+            try:
+                return True, float(value)
+            except ValueError:
+                return False, value
         return False, value
     if tp is str:
         return isinstance(value, str), value
@@ -303,6 +327,8 @@ def load_config(path: str | None = None, preset: str | None = None, overrides: l
             raise ConfigError(f"config file '{path}' not found")
         try:
             loaded = yaml.safe_load(p.read_text()) or {}
+        except UnicodeDecodeError as exc:
+            raise ConfigError(f"config file '{path}' is not UTF-8 text (byte {exc.start}): is it the right file?") from None
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             where = f" line {mark.line + 1}" if mark else ""

@@ -35,13 +35,28 @@ def cache_key(model_cfg: dict, task_cfg: dict, seed: int) -> str:
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
-def encode_pairs(tokenizer, prompts: list[str], completions: list[str]):
-    """Right-padded (ids, attention, labels) with labels -100 outside the completion."""
+def completion_ids(tokenizer, completion) -> tuple[list[int], list[int]]:
+    """(ids, labels) of a completion plus EOS. A completion is a string (all trained on) or a
+    list of (text, trained) segments, each tokenized alone, as the tool-call loop builds a
+    response; untrained segments (tool output) get labels -100."""
+    segments = [(completion, True)] if isinstance(completion, str) else completion
+    ids: list[int] = []
+    labels: list[int] = []
+    for text, trained in segments:
+        seg = tokenizer(text)["input_ids"]
+        ids += seg
+        labels += seg if trained else [-100] * len(seg)
+    return ids + [tokenizer.eos_token_id], labels + [tokenizer.eos_token_id]
+
+
+def encode_pairs(tokenizer, prompts: list[str], completions: list):
+    """Right-padded (ids, attention, labels) with labels -100 outside the completion
+    (and on untrained segments, see ``completion_ids``)."""
     rows = []
     for p, c in zip(prompts, completions):
         pi = tokenizer(p)["input_ids"]
-        ci = tokenizer(c)["input_ids"] + [tokenizer.eos_token_id]
-        rows.append((pi + ci, [-100] * len(pi) + ci))
+        ci, cl = completion_ids(tokenizer, c)
+        rows.append((pi + ci, [-100] * len(pi) + cl))
     width = max(len(r[0]) for r in rows)
     ids = torch.full((len(rows), width), tokenizer.pad_token_id, dtype=torch.long)
     labels = torch.full((len(rows), width), -100, dtype=torch.long)

@@ -57,12 +57,20 @@ def collate(completions: list[Completion], pad_id: int) -> Batch:
 
 
 def response_logits(model, batch: Batch, temperature: float = 1.0) -> torch.Tensor:
-    """Logits scoring each response token, temperature-scaled like the sampler. (B, R, V)"""
+    """Logits scoring each response token, temperature-scaled like the sampler. (B, R, V)
+
+    Rows sharing a prompt (a GRPO group) run that prompt once on Llama/Qwen2 models
+    (``rlvr.rollout.fast.shared_prefix_logits``: same values and gradient, a fraction of
+    the work when prompts are longer than responses); other models take the plain forward."""
+    from rlvr.rollout.fast import shared_prefix_logits
+
     device = next(model.parameters()).device
-    out = model(input_ids=batch.input_ids.to(device), attention_mask=batch.attention_mask.to(device),
-                position_ids=batch.position_ids.to(device), use_cache=False)
     P = batch.prompt_width
-    logits = out.logits[:, P - 1:-1, :].float()
+    ids, attn, pos = batch.input_ids.to(device), batch.attention_mask.to(device), batch.position_ids.to(device)
+    logits = shared_prefix_logits(model, ids, attn, pos, P)  # (B, R, V) or None
+    if logits is None:
+        out = model(input_ids=ids, attention_mask=attn, position_ids=pos, use_cache=False)
+        logits = out.logits[:, P - 1:-1, :].float()
     if temperature > 0 and temperature != 1.0:
         logits = logits / temperature
     return logits

@@ -6,7 +6,10 @@
 re-anchored). A checkpoint is written to ``step_N.tmp-<pid>``, flushed, then renamed;
 only after that does ``checkpoints/latest`` (a one-line file, itself replaced
 atomically) point at it. A crash mid-write leaves at most a stray ``.tmp`` folder and
-the previous ``latest`` intact.
+the previous ``latest`` intact. Writing a step that already exists (the final save after
+a periodic one) moves the old folder aside to ``step_N.replaced-<pid>`` before the new one
+is renamed in, and ``latest_checkpoint`` falls back to that copy if a crash lands between
+the two renames. A failed write (disk full) removes its temporary files and re-raises.
 """
 
 from __future__ import annotations
@@ -18,7 +21,14 @@ from pathlib import Path
 
 import torch
 
+from rlvr.errors import UserError
+
 LATEST = "latest"
+REPLACED = ".replaced-"  # step_N.replaced-<pid>: the previous step_N while a re-save of step N is moved in
+
+
+class CheckpointError(UserError, RuntimeError):
+    """A checkpoint folder cannot be used (the CLI prints it as one line)."""
 
 
 def _fsync_dir(path: Path) -> None:
@@ -31,11 +41,15 @@ def _fsync_dir(path: Path) -> None:
 
 def write_text_atomic(path: Path, text: str) -> None:
     tmp = path.with_name(path.name + f".tmp-{os.getpid()}")
-    with open(tmp, "w") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)  # e.g. disk full: the old file stays as it was
+        raise
 
 
 def rng_state(extra_generators: dict[str, torch.Generator]) -> dict:
@@ -70,11 +84,15 @@ def save_checkpoint(ckpt_root: Path, step: int, model, tokenizer, trainer_state:
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)  # never leave a half checkpoint behind
         raise
-    if final.exists():
-        shutil.rmtree(final)
+    aside = None
+    if final.exists():  # the same step again (the final save after a periodic one): keep the old copy until the
+        aside = ckpt_root / f"{final.name}{REPLACED}{os.getpid()}"  # new one is in place (latest_checkpoint finds it)
+        os.replace(final, aside)
     os.replace(tmp, final)
     _fsync_dir(ckpt_root)
     write_text_atomic(ckpt_root / LATEST, final.name + "\n")
+    if aside is not None:
+        shutil.rmtree(aside, ignore_errors=True)
     prune(ckpt_root, keep)
     return final
 
@@ -85,8 +103,10 @@ def prune(ckpt_root: Path, keep: int) -> None:
     for _, p in steps[:-keep] if keep > 0 else []:
         if p != latest:
             shutil.rmtree(p, ignore_errors=True)
-    for stray in ckpt_root.glob("step_*.tmp-*"):
+    for stray in [*ckpt_root.glob("step_*.tmp-*"), *ckpt_root.glob(f"step_*{REPLACED}*")]:
         shutil.rmtree(stray, ignore_errors=True)
+    for stray in ckpt_root.glob(f"{LATEST}.tmp-*"):  # a pointer write killed half-way
+        stray.unlink(missing_ok=True)
 
 
 def latest_checkpoint(ckpt_root: Path) -> Path | None:
@@ -94,8 +114,11 @@ def latest_checkpoint(ckpt_root: Path) -> Path | None:
     if not pointer.is_file():
         return None
     path = ckpt_root / pointer.read_text().strip()
+    if not path.exists():  # killed while re-saving this step: the previous copy was set aside, complete
+        aside = sorted(p for p in ckpt_root.glob(f"{path.name}{REPLACED}*") if (p / "trainer_state.pt").is_file())
+        path = aside[-1] if aside else path
     if not (path / "trainer_state.pt").is_file():
-        raise RuntimeError(f"checkpoint pointer {pointer} names {path.name}, which is incomplete; "
+        raise CheckpointError(f"checkpoint pointer {pointer} names {path.name}, which is incomplete; "
                            f"point it at an earlier step_N folder or start a new run")
     return path
 

@@ -21,7 +21,16 @@ from rlvr.types import Completion, Sample, SamplingParams, Verdict
 # ---------------------------------------------------------------- task
 def build_task(cfg: Config):
     t = cfg.task
-    if t.name in ("arithmetic", "tool_arithmetic"):
+    if t.name == "tool_arithmetic":
+        from rlvr.tasks.tool_arithmetic import ToolArithmeticSpec, ToolArithmeticTask
+
+        try:
+            spec = ToolArithmeticSpec(digits_min=t.tool_digits_min, digits_max=t.tool_digits_max,
+                                      operators=t.operators, call_rate=t.tool_call_rate, seed=t.seed)
+            return ToolArithmeticTask(spec, eval_size=t.eval_size)
+        except ValueError as exc:
+            raise ConfigError(f"task: {exc}") from None
+    if t.name == "arithmetic":
         from rlvr.tasks.arithmetic import ArithmeticSpec, ArithmeticTask
 
         spec = ArithmeticSpec(terms_min=t.terms_min, terms_max=t.terms_max, digits=t.digits,
@@ -68,6 +77,13 @@ def ensure_base(cfg: Config, task, log) -> Path:
     task_cfg = {k: getattr(cfg.task, k) for k in ("name", "terms_min", "terms_max", "digits", "operators",
                                                   "eval_size", "seed")}
     task_cfg["prompt"] = PROMPT  # the warm-start imitates answers to exactly this prompt
+    if cfg.task.name == "tool_arithmetic":  # a mix of tool calls and direct answers; tool output unlabelled
+        from rlvr.tasks import tool_arithmetic as ta
+
+        task_cfg = {k: getattr(cfg.task, k) for k in ("name", "tool_digits_min", "tool_digits_max", "operators",
+                                                      "tool_call_rate", "eval_size", "seed")}
+        task_cfg.update(prompt=ta.PROMPT, reference=ta.longest_reference(cfg.task.tool_digits_max, cfg.task.operators))
+        return warmstart_tiny(model_cfg, task, task_cfg, cfg.seed, m.cache_dir, task.reference_segments, log=log)
     return warmstart_tiny(model_cfg, task, task_cfg, cfg.seed, m.cache_dir, reference_completion, log=log)
 
 
@@ -85,7 +101,11 @@ def load_policy(path: Path, cfg: Config):
     if cfg.model.gradient_checkpointing:
         # transformers recomputes activations only in train mode; the rollout switches to eval
         # while sampling and back. Non-reentrant checkpointing also works with frozen embeddings (LoRA).
-        model.gradient_checkpointing_enable(gradient_checkpointing_kwargs={"use_reentrant": False})
+        kwargs = {"use_reentrant": False}
+        if hasattr(model, "activation_checkpointing_enable"):  # transformers >= 5 (the old name is deprecated)
+            model.activation_checkpointing_enable(activation_checkpointing_kwargs=kwargs)
+        else:
+            model.gradient_checkpointing_enable(gradient_checkpointing_kwargs=kwargs)
         model.train()
     if cfg.model.lora_r > 0:
         from rlvr.models.lora import apply_lora
@@ -141,6 +161,44 @@ def render_prompt(tokenizer, sample: Sample, cfg: Config) -> list[int]:
 
 
 def build_rollout(cfg: Config, model, tokenizer):
+    """The rollout backend, inside the tool-call loop when the run uses tools."""
+    return with_tools(cfg, build_backend(cfg, model, tokenizer), tokenizer)
+
+
+def with_tools(cfg: Config, rollout, tokenizer):
+    """Wrap ``rollout`` in the tool-call loop (``rlvr.rollout.tools``) when rollout.max_tool_calls > 0."""
+    r = cfg.rollout
+    if cfg.task.name == "tool_arithmetic":
+        from rlvr.tasks.tool_arithmetic import longest_reference
+
+        if r.max_tool_calls < 1:
+            raise ConfigError("task.name=tool_arithmetic needs the calculator: set rollout.max_tool_calls=1")
+        need = len(tokenizer(longest_reference(cfg.task.tool_digits_max, cfg.task.operators),
+                             add_special_tokens=False)["input_ids"]) + 1  # + EOS
+        if min(r.max_new_tokens, cfg.eval.max_new_tokens or r.max_new_tokens) < need:
+            raise ConfigError(f"task.name=tool_arithmetic with {cfg.task.tool_digits_max}-digit operands needs "
+                              f"rollout.max_new_tokens (and eval.max_new_tokens) >= {need}")
+    if r.max_tool_calls <= 0:
+        return rollout
+    from rlvr.envs.tools import ToolEnv, build_tool
+    from rlvr.rollout.tools import ToolRollout
+
+    for key in ("tool_tags", "tool_output_tags"):
+        tags = getattr(r, key)
+        if len(tags) != 2 or not all(isinstance(x, str) and x for x in tags):
+            raise ConfigError(f"rollout.{key} must be two non-empty strings [open, close], got {tags!r}")
+    from rlvr.verifiers.sandbox import SandboxUnavailable
+
+    try:
+        tool = build_tool(r.tool)
+    except SandboxUnavailable as exc:
+        raise ConfigError(f"rollout.tool={r.tool}: {exc}") from None
+    call_tags, output_tags = tuple(r.tool_tags), tuple(r.tool_output_tags)
+    return ToolRollout(rollout, tokenizer, lambda: ToolEnv(tool, call_tags, output_tags), r.max_tool_calls,
+                       workers=4 if r.tool == "python" else 1)
+
+
+def build_backend(cfg: Config, model, tokenizer):
     name = cfg.rollout.backend
     if name == "hf":
         from rlvr.rollout.hf import HFRollout
@@ -174,11 +232,22 @@ class EosStops:
     """A rollout whose completions also stop at the model's other EOS ids; such a final
     token is kept in ``token_ids`` (it is trained on, like EOS) and dropped from ``text``."""
 
+    _OWN = ("inner", "extra_ids", "tokenizer")
+
     def __init__(self, inner, extra_ids: tuple[int, ...], tokenizer):
-        self.inner, self.extra_ids, self.tokenizer = inner, extra_ids, tokenizer
+        for name, value in zip(self._OWN, (inner, extra_ids, tokenizer)):
+            object.__setattr__(self, name, value)
 
     def __getattr__(self, name):  # gen, version, sync_weights, model, ... of the wrapped rollout
+        if name in self._OWN:  # not set yet (unpickling): no recursion through self.inner
+            raise AttributeError(name)
         return getattr(self.inner, name)
+
+    def __setattr__(self, name, value):  # e.g. ``rollout.version = step`` reaches the wrapped rollout
+        if name in self._OWN:
+            object.__setattr__(self, name, value)
+        else:
+            setattr(self.inner, name, value)
 
     def generate(self, prompts: list[list[int]], sampling: SamplingParams) -> list[Completion]:
         stops = tuple(dict.fromkeys((*sampling.stop_token_ids, *self.extra_ids)))

@@ -5,6 +5,8 @@ passed to ``rlvr.algo.policy_loss`` for each micro-batch, so gradient accumulati
 the same gradient as one big batch. Old log-probabilities are recomputed by a separate
 no-grad pass only when they can differ from the current ones (more than one optimizer
 step per batch); with one step the ratio is exactly 1 and ``old_logp = logp.detach()``.
+The KL reference is a ``ReferencePolicy``: a frozen copy of the policy, or, with LoRA, the
+policy itself with its adapters disabled (the base model, without a second copy).
 """
 
 from __future__ import annotations
@@ -119,7 +121,14 @@ def rows_with_gradient(cfg: Config, adv: torch.Tensor) -> torch.Tensor | None:
 
 
 def update_policy(model, ref_model, optimizer, data, cfg: Config, pad_id: int, gen: torch.Generator,
-                  critic=None) -> dict:
+                  critic=None, reduce=None, sync_grads=None, skip_zero_rows: bool = True) -> dict:
+    """One step's optimizer updates on this process's rows.
+
+    Data parallelism (``rlvr.train.distributed``): ``reduce`` sums a minibatch normaliser over
+    ranks, ``sync_grads(model)`` sums gradients over ranks before clipping, and
+    ``skip_zero_rows=False`` keeps every rank's forward calls in lockstep (FSDP2). The
+    defaults are one process.
+    """
     a, temp = cfg.algo, cfg.rollout.temperature
     batch = collate(data.completions, pad_id)
     if a.mask_truncated:
@@ -135,17 +144,20 @@ def update_policy(model, ref_model, optimizer, data, cfg: Config, pad_id: int, g
     old_values = critic.values(batch, micro) if critic is not None else None  # (B, R)
     adv, returns = compute_advantages(cfg, data.rewards, data.group_ids, batch, old_logp, ref_logp, old_values)
     knobs = loss_knobs(cfg)
-    active = rows_with_gradient(cfg, adv)  # (B,) or None
+    active = rows_with_gradient(cfg, adv) if skip_zero_rows else None  # (B,) or None
     acc = StatsAccumulator()
     acc.add({"rows_skipped": float((~active).sum()) / B if active is not None else 0.0}, 1.0)
     for epoch in range(a.epochs):
         order = torch.randperm(B, generator=gen) if a.minibatches > 1 else torch.arange(B)
         for mb in order.chunk(a.minibatches):
             norm = algo.loss_normalizer(batch.loss_mask[mb], a.loss_agg, knobs["max_len"])  # counts every row
+            if reduce is not None:
+                norm = reduce(norm)  # the global minibatch's normaliser: summed over ranks
             run = mb[active[mb]] if active is not None else mb
             if len(run) == 0:  # nothing here has a gradient: a zero-gradient step, as running them would give
                 for p in model.parameters():
-                    p.grad = torch.zeros_like(p)
+                    if p.requires_grad:  # LoRA: frozen base weights never hold a gradient
+                        p.grad = torch.zeros_like(p)
             for idx in _chunks(run, micro) if len(run) else []:
                 sub = batch.select(idx)
                 logits = response_logits(model, sub, temp)  # (b, R, V)
@@ -164,6 +176,8 @@ def update_policy(model, ref_model, optimizer, data, cfg: Config, pad_id: int, g
                 if epoch == 0:
                     diff = (sub.sampler_logp - old.detach()).abs()
                     acc.add({"logp_mismatch": (diff * sub.loss_mask).sum() / max(weight, 1.0)}, weight)
+            if sync_grads is not None:
+                sync_grads(model)  # sum over ranks: the gradient of the global minibatch's loss
             gnorm = torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.train.grad_clip or float("inf"))
             acc.add({"grad_norm": gnorm}, 1.0)
             if not torch.isfinite(gnorm):

@@ -1,0 +1,329 @@
+"""Fast paths for Llama/Qwen2-style decoders: a decode loop with a preallocated KV cache,
+and a training forward that runs each distinct prompt of a batch once.
+
+Why: Hugging Face ``model(...)`` with a ``DynamicCache`` spends much of a decode step on
+fixed Python work (mask building, cache bookkeeping, output dataclasses, module hooks),
+and CPU ``scaled_dot_product_attention`` costs ~2 ms per call for one query row against a
+short cache, more than the layer's matmuls. Both paths here run the same arithmetic with
+the model's own weights (no copy, no conversion) and do little else.
+
+Decoding (``FastDecoder.generate``):
+- one K and one V tensor per layer, allocated once per call at their final size
+  ``(N, kv_heads, P + max_new, head_dim)``; each step writes one column;
+- one additive attention mask ``(N, 1, 1, P + max_new)`` built once (left padding and
+  not-yet-written columns at the dtype's most negative value); each step unmasks one
+  column, so every step has the same shapes;
+- rotary cos/sin computed once for every position the call can reach, by the model's own
+  rotary module (so scaled RoPE variants give the model's numbers);
+- ``F.rms_norm`` / ``F.linear`` and two batched matmuls for attention, called on the
+  weights directly, skipping ``nn.Module.__call__``;
+- the prompt batch (one row per group) is prefilled once and its cache rows repeated for
+  the group's ``n`` completions.
+
+Training (``shared_prefix_logits``): a GRPO batch holds each prompt G times; the prompts
+are deduplicated and run once, and the response tokens attend to their group's prompt
+keys/values (gathered, so the gradient flows back to the one prompt computation). The
+logits and the gradient equal those of the plain forward to float rounding; the work on
+prompt tokens drops by G.
+
+What it deliberately does not do: sliding-window attention, Q/K norms (Qwen3), adapters
+(peft/LoRA layers), models behind module hooks (FSDP, accelerate offload), activation
+checkpointing, attention dropout in training, or architectures other than ``llama`` and
+``qwen2``. ``supports(model)`` says whether a model qualifies; otherwise the callers use
+the model's own forward. ``torch.compile`` is not used: measured on the CPU at these
+model sizes it did not pay (docs/performance.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import torch
+import torch.nn.functional as F
+
+SUPPORTED_TYPES = ("llama", "qwen2")
+_PLAIN = (torch.nn.Linear,)
+
+
+def _base(model):
+    return model.get_base_model() if hasattr(model, "get_base_model") else model
+
+
+def supports(model) -> bool:
+    """True when ``model`` is a plain Llama/Qwen2 causal LM this decoder reproduces exactly."""
+    base = _base(model)
+    cfg = getattr(base, "config", None)
+    if cfg is None or getattr(cfg, "model_type", None) not in SUPPORTED_TYPES:
+        return False
+    if any(t != "full_attention" for t in (getattr(cfg, "layer_types", None) or ["full_attention"])):
+        return False
+    if getattr(cfg, "use_sliding_window", False) or getattr(cfg, "hidden_act", "silu") != "silu":
+        return False
+    inner = getattr(base, "model", None)
+    if inner is None or not hasattr(inner, "rotary_emb") or not hasattr(inner, "layers"):
+        return False
+    for layer in inner.layers:
+        attn, mlp = layer.self_attn, layer.mlp
+        mods = (attn.q_proj, attn.k_proj, attn.v_proj, attn.o_proj, mlp.gate_proj, mlp.up_proj, mlp.down_proj)
+        if any(type(m) not in _PLAIN for m in mods) or hasattr(attn, "q_norm"):
+            return False
+    if any(m._forward_hooks or m._forward_pre_hooks for m in base.modules()):
+        return False  # FSDP, accelerate offload, peft and others act through module hooks
+    if any(type(p.data) is not torch.Tensor for p in base.parameters()):
+        return False  # sharded (DTensor) or otherwise wrapped weights
+    return type(base.lm_head) in _PLAIN and type(inner.embed_tokens) is torch.nn.Embedding
+
+
+@dataclass
+class _Layer:
+    ln1: torch.Tensor
+    eps1: float
+    q: torch.nn.Linear
+    k: torch.nn.Linear
+    v: torch.nn.Linear
+    o: torch.nn.Linear
+    ln2: torch.Tensor
+    eps2: float
+    gate: torch.nn.Linear
+    up: torch.nn.Linear
+    down: torch.nn.Linear
+
+
+def _eps(norm) -> float:
+    return float(getattr(norm, "variance_epsilon", getattr(norm, "eps", 1e-6)))
+
+
+def _rotate(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.Tensor:
+    """RoPE on (N, H, T, D) with cos/sin (N, 1, T, D): x*cos + rotate_half(x)*sin."""
+    half = x.shape[-1] // 2
+    rot = torch.cat((-x[..., half:], x[..., :half]), dim=-1)
+    return x * cos + rot * sin
+
+
+class FastDecoder:
+    """Prefill + decode with the model's weights and a static per-call KV cache."""
+
+    def __init__(self, model):
+        base = _base(model)
+        self.model = base
+        inner = base.model
+        attn0 = inner.layers[0].self_attn
+        cfg = base.config
+        self.heads = cfg.num_attention_heads
+        self.kv_heads = getattr(cfg, "num_key_value_heads", None) or self.heads
+        self.head_dim = attn0.head_dim
+        self.scale = float(attn0.scaling)
+        self.layers = [
+            _Layer(l.input_layernorm.weight, _eps(l.input_layernorm), l.self_attn.q_proj, l.self_attn.k_proj,
+                   l.self_attn.v_proj, l.self_attn.o_proj, l.post_attention_layernorm.weight,
+                   _eps(l.post_attention_layernorm), l.mlp.gate_proj, l.mlp.up_proj, l.mlp.down_proj)
+            for l in inner.layers
+        ]
+        self.embed = inner.embed_tokens.weight
+        self.padding_idx = inner.embed_tokens.padding_idx  # its row gets no gradient, as in nn.Embedding
+        self.norm_w, self.norm_eps = inner.norm.weight, _eps(inner.norm)
+        self.lm_head = base.lm_head
+        self.rotary = inner.rotary_emb
+
+    # ------------------------------------------------------------------ pieces
+    def rope_tables(self, length: int, device, dtype) -> tuple[torch.Tensor, torch.Tensor]:
+        """cos, sin for positions 0..length-1, each (length, head_dim), from the model's rotary module."""
+        pos = torch.arange(length, device=device)[None, :]
+        probe = torch.empty((1, length, self.head_dim), device=device, dtype=dtype)
+        cos, sin = self.rotary(probe, pos)
+        return cos[0], sin[0]
+
+    def embedding(self, ids: torch.Tensor) -> torch.Tensor:
+        return F.embedding(ids, self.embed, self.padding_idx)
+
+    def _qkv(self, x, layer: _Layer, cos, sin):
+        """Pre-norm, projections and RoPE. x (N, T, hidden) -> q (N, H, T, D), k, v (N, KV, T, D)."""
+        N, T, _ = x.shape
+        h = F.rms_norm(x, (x.shape[-1],), layer.ln1, layer.eps1)
+        q = F.linear(h, layer.q.weight, layer.q.bias).view(N, T, self.heads, self.head_dim).transpose(1, 2)
+        k = F.linear(h, layer.k.weight, layer.k.bias).view(N, T, self.kv_heads, self.head_dim).transpose(1, 2)
+        v = F.linear(h, layer.v.weight, layer.v.bias).view(N, T, self.kv_heads, self.head_dim).transpose(1, 2)
+        return _rotate(q, cos, sin), _rotate(k, cos, sin), v
+
+    def _finish(self, x, a, layer: _Layer):
+        """Output projection, residual, MLP, residual. x (N, T, hidden), a (N, H, T, D)."""
+        N, T, _ = x.shape
+        a = a.transpose(1, 2).reshape(N, T, self.heads * self.head_dim)
+        x = x + F.linear(a, layer.o.weight, layer.o.bias)
+        h = F.rms_norm(x, (x.shape[-1],), layer.ln2, layer.eps2)
+        g = F.linear(h, layer.gate.weight, layer.gate.bias)
+        u = F.linear(h, layer.up.weight, layer.up.bias)
+        return x + F.linear(F.silu(g) * u, layer.down.weight, layer.down.bias)
+
+    def _sdpa(self, q, k, v, mask):
+        return F.scaled_dot_product_attention(q, k, v, attn_mask=mask, scale=self.scale,
+                                              enable_gqa=self.kv_heads != self.heads)  # (N, H, T, D)
+
+    def _block(self, x, layer: _Layer, cos, sin, mask, kcache, vcache, col: slice | None):
+        """One decoder layer on x (N, T, hidden); writes its K/V into the caches at ``col``.
+
+        ``col`` None: attend over exactly the new keys (prefill into a separate cache)."""
+        q, k, v = self._qkv(x, layer, cos, sin)
+        if col is None:  # prefill: one call per layer, sdpa's fused kernel
+            return self._finish(x, self._sdpa(q, k, v, mask), layer), k, v
+        kcache[:, :, col] = k
+        vcache[:, :, col] = v
+        return self._finish(x, self._attend_one(q, kcache, vcache, mask), layer), kcache, vcache
+
+    def _attend_one(self, q, k, v, mask):
+        """Attention of one new query per row: q (N, H, 1, D), k/v (N, KV, S, D), mask (N, 1, 1, S).
+
+        Two batched matmuls and a softmax. CPU sdpa's fused kernel costs ~2 ms per call at
+        this shape (N=64, S~70), more than the layer's matmuls; this costs ~0.1 ms. Grouped
+        heads (GQA) are handled by viewing the query heads as (KV, H/KV) without copying K/V."""
+        N, H, _, D = q.shape
+        rep = H // self.kv_heads
+        qg = q.reshape(N, self.kv_heads, rep, D)  # (N, KV, rep, D)
+        scores = torch.matmul(qg, k.transpose(-1, -2)).mul_(self.scale).add_(mask)  # (N, KV, rep, S)
+        out = torch.matmul(torch.softmax(scores, dim=-1), v)  # (N, KV, rep, D)
+        return out.reshape(N, H, 1, D)
+
+    def logits(self, x: torch.Tensor) -> torch.Tensor:
+        """Final norm + LM head on (N, hidden) -> float32 (N, V)."""
+        h = F.rms_norm(x, (x.shape[-1],), self.norm_w, self.norm_eps)
+        return F.linear(h, self.lm_head.weight, self.lm_head.bias).float()
+
+    # ------------------------------------------------------------------ the loop
+    @torch.inference_mode()
+    def generate(self, ids: torch.Tensor, mask: torch.Tensor, n: int, max_new: int, pick, stop_ids: torch.Tensor,
+                 pad_id: int) -> tuple[torch.Tensor, torch.Tensor, int]:
+        """Sample up to ``max_new`` tokens for each of ``n`` copies of each left-padded prompt.
+
+        ids, mask (B, P); ``pick(logits (N, V)) -> (tokens (N,), logp (N,))``.
+        Returns tokens (N, steps), logp (N, steps) and steps; rows that stopped hold
+        ``pad_id`` / 0.0 after their stop token."""
+        B, P = ids.shape
+        N, T = B * n, P + max_new
+        dev, dtype = self.embed.device, self.embed.dtype
+        cos_t, sin_t = self.rope_tables(T, dev, dtype)  # (T, D)
+        neg = torch.finfo(dtype).min
+        pos = (mask.cumsum(-1) - 1).clamp(min=0)  # (B, P)
+        valid = mask.bool()
+        causal = torch.ones((P, P), dtype=torch.bool, device=dev).tril()
+        pre_mask = torch.zeros((B, 1, P, P), dtype=dtype, device=dev)
+        pre_mask.masked_fill_(~(causal[None, None] & valid[:, None, None, :]), neg)  # (B, 1, P, P)
+        dec_mask = torch.full((N, 1, 1, T), neg, dtype=dtype, device=dev)
+        dec_mask[:, 0, 0, :P] = torch.where(valid, 0.0, neg).to(dtype).repeat_interleave(n, dim=0)
+        kc = [torch.zeros((N, self.kv_heads, T, self.head_dim), dtype=dtype, device=dev) for _ in self.layers]
+        vc = [torch.zeros_like(k) for k in kc]
+
+        # prefill: one row per prompt, then copy each prompt's K/V into its n rows
+        x = self.embedding(ids)  # (B, P, hidden)
+        cos, sin = cos_t[pos][:, None], sin_t[pos][:, None]  # (B, 1, P, D)
+        for i, layer in enumerate(self.layers):
+            x, k, v = self._block(x, layer, cos, sin, pre_mask, None, None, None)
+            kc[i][:, :, :P] = k.repeat_interleave(n, dim=0)
+            vc[i][:, :, :P] = v.repeat_interleave(n, dim=0)
+        logits = self.logits(x[:, -1]).repeat_interleave(n, dim=0)  # (N, V)
+        next_pos = pos[:, -1].repeat_interleave(n, dim=0) + 1  # (N,)
+
+        tokens = torch.full((N, max_new), pad_id, dtype=torch.long, device=dev)
+        logps = torch.zeros((N, max_new), dtype=torch.float32, device=dev)
+        finished = torch.zeros(N, dtype=torch.bool, device=dev)
+        steps = 0
+        for t in range(max_new):
+            tok, lp = pick(logits)
+            tok = tok.masked_fill(finished, pad_id)
+            tokens[:, t] = tok
+            logps[:, t] = lp.masked_fill(finished, 0.0)
+            finished |= torch.isin(tok, stop_ids)
+            steps = t + 1
+            if t == max_new - 1 or bool(finished.all()):
+                break
+            dec_mask[:, :, :, P + t] = 0.0
+            x = self.embedding(tok[:, None])  # (N, 1, hidden)
+            cos, sin = cos_t[next_pos][:, None, None], sin_t[next_pos][:, None, None]  # (N, 1, 1, D)
+            col = slice(P + t, P + t + 1)
+            for i, layer in enumerate(self.layers):
+                x, _, _ = self._block(x, layer, cos, sin, dec_mask, kc[i], vc[i], col)
+            logits = self.logits(x[:, -1])
+            next_pos = next_pos + 1
+        return tokens[:, :steps], logps[:, :steps], steps
+
+
+# ---------------------------------------------------------------------- training forward
+def _trainable_ok(model) -> bool:
+    base = _base(model)
+    if not supports(model):
+        return False
+    checkpointing = getattr(base, "is_activation_checkpointing", None)
+    if checkpointing is None:
+        checkpointing = getattr(base, "is_gradient_checkpointing", False)
+    dropout = float(getattr(base.config, "attention_dropout", 0.0) or 0.0)
+    return not checkpointing and not (base.training and dropout > 0)
+
+
+def _first_index(inv: torch.Tensor, groups: int) -> torch.Tensor:
+    """For each group id in inv (B,), the first row holding it. -> (U,)"""
+    rows = torch.arange(inv.shape[0], device=inv.device)
+    return torch.full((groups,), inv.shape[0], device=inv.device, dtype=rows.dtype).scatter_reduce(
+        0, inv, rows, reduce="amin")
+
+
+def shared_prefix_logits(model, input_ids: torch.Tensor, attention_mask: torch.Tensor, position_ids: torch.Tensor,
+                         prompt_width: int) -> torch.Tensor | None:
+    """Logits scoring each response token, with each distinct prompt run through the model once.
+
+    Rows are ``prompt_width`` left-padded prompt columns followed by R response columns
+    (the layout of ``rlvr.train.batch``); a GRPO batch holds each prompt G times. The
+    prompts are deduplicated, run once (U rows instead of B), and their keys/values
+    gathered back to every row of the group before the response columns attend to them.
+    The gradient is the same as running every row in full: the gather's backward sums
+    the group's contributions into the one prompt computation. Returns float32 logits
+    (B, R, V), or None when the model or the batch does not qualify (no prompt shared,
+    a model ``supports`` rejects, activation checkpointing, attention dropout in training).
+    """
+    B, P = input_ids.shape[0], prompt_width
+    R = input_ids.shape[1] - P
+    if R < 1 or P < 1 or not _trainable_ok(model):
+        return None
+    key = torch.cat([input_ids[:, :P], attention_mask[:, :P].to(input_ids.dtype)], dim=1)  # (B, 2P)
+    uniq, inv = torch.unique(key, dim=0, return_inverse=True)  # (U, 2P), (B,)
+    U = uniq.shape[0]
+    if U == B:
+        return None
+    dec = FastDecoder(model)
+    dev, dtype = dec.embed.device, dec.embed.dtype
+    first = _first_index(inv, U)  # (U,)
+    valid = attention_mask.bool()  # (B, P+R)
+    cos_t, sin_t = dec.rope_tables(int(position_ids.max()) + 1, dev, dtype)
+    neg = torch.finfo(dtype).min
+
+    # prompts, once each: (U, P)
+    pv = valid[first, :P]  # (U, P)
+    causal = torch.ones((P, P), dtype=torch.bool, device=dev).tril()
+    pmask = torch.zeros((U, 1, P, P), dtype=dtype, device=dev).masked_fill(~(causal & pv[:, None, :])[:, None], neg)
+    ppos = position_ids[first, :P]
+    cos, sin = cos_t[ppos][:, None], sin_t[ppos][:, None]  # (U, 1, P, D)
+    x = dec.embedding(input_ids[first, :P])  # (U, P, hidden)
+    prefix_kv = []
+    for layer in dec.layers:
+        q, k, v = dec._qkv(x, layer, cos, sin)
+        x = dec._finish(x, dec._sdpa(q, k, v, pmask), layer)
+        prefix_kv.append((k, v))
+    last_prompt = x[:, -1]  # (U, hidden): scores response token 0
+
+    # responses, every row, attending to their group's prompt keys. The last response token
+    # only ever gets scored, never attended to, so only the first R-1 run: (B, S), S = R-1
+    S = R - 1
+    h = last_prompt.index_select(0, inv)[:, None]  # (B, 1, hidden)
+    if S > 0:
+        tri = torch.ones((S, S), dtype=torch.bool, device=dev).tril()
+        allowed = torch.cat([valid[:, None, :P].expand(B, S, P), tri[None] & valid[:, None, P:P + S]], dim=2)
+        rmask = torch.zeros((B, 1, S, P + S), dtype=dtype, device=dev).masked_fill(~allowed[:, None], neg)
+        rpos = position_ids[:, P:P + S]
+        cos, sin = cos_t[rpos][:, None], sin_t[rpos][:, None]  # (B, 1, S, D)
+        y = dec.embedding(input_ids[:, P:P + S])  # (B, S, hidden)
+        for layer, (pk, pvv) in zip(dec.layers, prefix_kv):
+            q, k, v = dec._qkv(y, layer, cos, sin)
+            k = torch.cat([pk.index_select(0, inv), k], dim=2)  # (B, KV, P+S, D)
+            v = torch.cat([pvv.index_select(0, inv), v], dim=2)
+            y = dec._finish(y, dec._sdpa(q, k, v, rmask), layer)
+        h = torch.cat([h, y], dim=1)  # (B, R, hidden)
+    h = F.rms_norm(h, (h.shape[-1],), dec.norm_w, dec.norm_eps)
+    return F.linear(h, dec.lm_head.weight, dec.lm_head.bias).float()

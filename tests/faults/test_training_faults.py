@@ -1,0 +1,185 @@
+"""Training-loop faults, each injected into a real (smoke-sized, in-process) run:
+
+- a non-finite loss: the step is skipped (no optimizer step), counted in
+  ``faults/nonfinite_steps``, and the run goes on; three in a row stop it with a message
+  that names the last good checkpoint, which stays loadable;
+- disk full while writing a checkpoint: a periodic failure is counted in
+  ``faults/checkpoint_errors`` and training goes on; a failed final checkpoint stops the
+  run with a clear message; either way ``latest`` still names an intact checkpoint and no
+  half-written folder is left;
+- a corrupt config file and a malformed dataset row: one-line errors, no traceback.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+from pathlib import Path
+
+import pytest
+import torch
+
+import rlvr.algo
+import rlvr.train.loop as loop
+from rlvr.cli import main as cli_main
+from rlvr.config import load_config
+from rlvr.train import checkpoint as ckpt
+
+BASE = ["train.steps=6", "train.checkpoint_every=2", "threads=1", "log.report=false", "log.samples_every=0",
+        "eval.problems=4"]
+
+
+def run(tmp_path: Path, cache_dir: Path, extra=()):
+    out = tmp_path / "run"
+    cfg = load_config(preset="smoke", overrides=[*BASE, f"output={out}", f"model.cache_dir={cache_dir}", *extra])
+    lines: list[str] = []
+    try:
+        loop.train(cfg, log=lines.append)
+        error = None
+    except loop.RunStopped as exc:
+        error = str(exc)
+    return out, lines, error
+
+
+def train_rows(out: Path) -> list[dict]:
+    rows = [json.loads(line) for line in (out / "metrics.jsonl").read_text().splitlines()]
+    return [r for r in rows if r["kind"] == "train"]
+
+
+def assert_intact_latest(out: Path, step: int) -> None:
+    from transformers import AutoModelForCausalLM
+
+    root = out / "checkpoints"
+    latest = ckpt.latest_checkpoint(root)
+    assert latest == root / f"step_{step}"
+    model = AutoModelForCausalLM.from_pretrained(latest)
+    assert all(torch.isfinite(p).all() for p in model.parameters())
+    assert ckpt.load_trainer_state(latest)["state"]["step"] == step
+    assert not [p.name for p in root.iterdir() if ".tmp-" in p.name or ".replaced-" in p.name]
+
+
+def nan_on_updates(monkeypatch, bad_updates: set[int]) -> None:
+    """Make the policy loss NaN during the given update calls (1-based)."""
+    real_update, real_loss = loop.update_policy, rlvr.algo.policy_loss
+    calls = {"n": 0}
+
+    def update(*a, **kw):
+        calls["n"] += 1
+        return real_update(*a, **kw)
+
+    def loss(*a, **kw):
+        value, stats = real_loss(*a, **kw)
+        return (value * float("nan"), stats) if calls["n"] in bad_updates else (value, stats)
+
+    monkeypatch.setattr(loop, "update_policy", update)
+    monkeypatch.setattr(rlvr.algo, "policy_loss", loss)
+
+
+def test_a_nan_loss_skips_the_step_counts_it_and_training_goes_on(tmp_path, cache_dir, monkeypatch):
+    nan_on_updates(monkeypatch, {3})
+    out, lines, error = run(tmp_path, cache_dir)
+    assert error is None
+    rows = train_rows(out)
+    assert [r["step"] for r in rows] == [1, 2, 3, 4, 5, 6]
+    assert [r.get("faults/nonfinite_steps") for r in rows] == [None, None, 1, 1, 1, 1]
+    assert "grad_norm" not in rows[2] and "grad_norm" in rows[3]  # step 3 applied no update
+    assert any("step 3: skipped" in line for line in lines)
+    assert_intact_latest(out, 6)
+
+
+def test_three_nan_steps_in_a_row_stop_the_run_and_keep_the_last_good_checkpoint(tmp_path, cache_dir, monkeypatch):
+    nan_on_updates(monkeypatch, {3, 4, 5})
+    out, _, error = run(tmp_path, cache_dir)
+    assert error is not None and "stopping at step 5: 3 steps in a row had a non-finite loss" in error
+    assert "the last good checkpoint is" in error and "step_4" in error and "--resume" in error
+    assert [r["step"] for r in train_rows(out)] == [1, 2, 3, 4]
+    assert_intact_latest(out, 4)
+
+
+def disk_full_on_saves(monkeypatch, bad_saves: set[int]) -> None:
+    """torch.save (the trainer state, the last file of a checkpoint) fails with ENOSPC on the given saves."""
+    real = torch.save
+    calls = {"n": 0}
+
+    def save(obj, f, *a, **kw):
+        calls["n"] += 1
+        if calls["n"] in bad_saves:
+            Path(f).write_bytes(b"\0" * 100)  # a partial file, as a full disk leaves
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return real(obj, f, *a, **kw)
+
+    monkeypatch.setattr(ckpt.torch, "save", save)
+
+
+def test_disk_full_on_a_periodic_checkpoint_is_counted_and_training_goes_on(tmp_path, cache_dir, monkeypatch):
+    disk_full_on_saves(monkeypatch, {2})  # saves: step 2, step 4 (fails), final step 6
+    out, lines, error = run(tmp_path, cache_dir)
+    assert error is None
+    assert [r.get("faults/checkpoint_errors") for r in train_rows(out)] == [None, None, None, None, 1, 1]
+    assert any("checkpoint at step 4 failed" in line and "step_2" in line for line in lines)
+    assert not (out / "checkpoints" / "step_4").exists()
+    assert_intact_latest(out, 6)
+
+
+def test_disk_full_on_the_final_checkpoint_stops_with_a_message_and_keeps_the_last_one(tmp_path, cache_dir,
+                                                                                       monkeypatch):
+    disk_full_on_saves(monkeypatch, {3})
+    out, _, error = run(tmp_path, cache_dir)
+    assert error is not None and "could not write the final checkpoint (step 6)" in error
+    assert "No space left on device" in error and "step_4" in error
+    assert_intact_latest(out, 4)
+
+
+def test_disk_full_while_moving_the_latest_pointer_leaves_the_old_pointer(tmp_path, monkeypatch):
+    pointer = tmp_path / "latest"
+    pointer.write_text("step_2\n")
+
+    def full(fd):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(ckpt.os, "fsync", full)
+    with pytest.raises(OSError):
+        ckpt.write_text_atomic(pointer, "step_4\n")
+    assert pointer.read_text() == "step_2\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["latest"]
+
+
+@pytest.mark.parametrize("content,expected", [
+    (b"\xff\xfe\x00\x80garbage", "is not UTF-8 text"),
+    (b"train:\n  steps: [1, 2\n", "is not valid YAML"),
+    (b"- a\n- b\n", "must hold a mapping"),
+    (b"train:\n  steps: many\n", "train.steps' expects int"),
+    (b"trian:\n  steps: 3\n", "unknown config key 'trian'"),
+    (b"train: 5\n", "is a section"),
+])
+def test_a_corrupt_config_file_is_one_line_error(tmp_path, capsys, content, expected):
+    path = tmp_path / "bad.yaml"
+    path.write_bytes(content)
+    assert cli_main(["train", str(path), f"output={tmp_path / 'run'}"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("rlvr train: error:") and expected in err and "Traceback" not in err
+    assert len(err.splitlines()) == 1
+    assert not (tmp_path / "run").exists()
+
+
+@pytest.mark.parametrize("line,expected", [
+    ('{"prompt": "2+2=", "answer": ', "line 3: invalid JSON"),
+    ('["2+2=", "4"]', "line 3: expected a JSON object, got list"),
+    ('{"question": "2+2=", "answer": "4"}', "line 3: missing field 'prompt'"),
+    ('{"prompt": "2+2=", "answer": ""}', "line 3: field 'answer'"),
+])
+def test_a_malformed_dataset_row_stops_before_training_and_names_the_line(tmp_path, capsys, line, expected):
+    pytest.importorskip("rlvr.tasks.dataset", reason="the dataset loader is not in this checkout")
+    data = tmp_path / "train.jsonl"
+    good = [json.dumps({"prompt": f"{i}+1=", "answer": str(i + 1)}) for i in range(2)]
+    data.write_text("\n".join([*good, line, *good]) + "\n")
+    ckpts = tmp_path / "run" / "checkpoints"
+    (ckpts / "step_2").mkdir(parents=True)
+    (ckpts / "step_2" / "trainer_state.pt").write_bytes(b"an earlier run's checkpoint")
+    (ckpts / "latest").write_text("step_2\n")
+    code = cli_main(["train", "task.name=dataset", f"task.train_path={data}", "task.eval_size=1",
+                     f"output={tmp_path / 'run'}"])
+    err = capsys.readouterr().err
+    assert code == 2 and expected in err and "Traceback" not in err
+    assert (ckpts / "latest").read_text() == "step_2\n"  # nothing of the earlier run touched
+    assert (ckpts / "step_2" / "trainer_state.pt").read_bytes() == b"an earlier run's checkpoint"

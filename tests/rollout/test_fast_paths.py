@@ -1,0 +1,134 @@
+"""rlvr.rollout.fast: the decode loop and the shared-prefix training forward give the
+model's own numbers (log-probs, greedy tokens, logits, gradients), and decline the
+models they do not reproduce."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+from rlvr.rollout.fast import FastDecoder, shared_prefix_logits, supports
+from rlvr.rollout.hf import HFRollout
+from rlvr.train.batch import collate
+from rlvr.types import Completion, SamplingParams
+
+
+def make_model(arch: str, vocab: int, kv_heads: int = 4, seed: int = 0):
+    from transformers import AutoModelForCausalLM, LlamaConfig, Qwen2Config
+
+    cls = {"llama": LlamaConfig, "qwen2": Qwen2Config}[arch]
+    cfg = cls(vocab_size=vocab, hidden_size=32, num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=kv_heads,
+              intermediate_size=64, max_position_embeddings=128, tie_word_embeddings=True, pad_token_id=0,
+              eos_token_id=1, bos_token_id=None)
+    torch.manual_seed(seed)
+    return AutoModelForCausalLM.from_config(cfg, dtype=torch.float32).eval()
+
+
+MODELS = [("llama", 4), ("qwen2", 4), ("qwen2", 2)]  # (arch, kv heads): 2 = grouped-query attention
+
+
+def full_logp(model, prompt, tokens):
+    with torch.no_grad():
+        lg = model(torch.tensor([prompt + tokens])).logits[0].float().log_softmax(-1)
+    return lg[len(prompt) - 1:-1].gather(-1, torch.tensor(tokens)[:, None]).squeeze(-1)
+
+
+@pytest.mark.parametrize("arch,kv", MODELS)
+def test_sampler_logprobs_are_the_models_and_greedy_matches_the_generic_path(arch, kv, tiny_tokenizer):
+    model = make_model(arch, len(tiny_tokenizer), kv)
+    assert supports(model)
+    prompts = [tiny_tokenizer("1+2=")["input_ids"], tiny_tokenizer("12+3-4=?")["input_ids"]]  # unequal: left padding
+    comps = HFRollout(model, tiny_tokenizer, seed=3).generate(prompts, SamplingParams(max_new_tokens=10, n=3))
+    assert len(comps) == 6
+    for i, c in enumerate(comps):
+        assert c.prompt_ids == prompts[i // 3]
+        assert torch.allclose(full_logp(model, c.prompt_ids, c.token_ids), torch.tensor(c.sampler_logp), atol=1e-5)
+    greedy = SamplingParams(max_new_tokens=10, temperature=0, n=2)
+    fast = HFRollout(model, tiny_tokenizer, fast=True).generate(prompts, greedy)
+    slow = HFRollout(model, tiny_tokenizer, fast=False).generate(prompts, greedy)
+    assert [c.token_ids for c in fast] == [c.token_ids for c in slow]
+    for a, b in zip(fast, slow):
+        assert torch.allclose(torch.tensor(a.sampler_logp), torch.tensor(b.sampler_logp), atol=1e-5)
+
+
+def test_stopped_rows_are_padded_and_the_loop_ends_when_all_stop(tiny_tokenizer):
+    model = make_model("qwen2", len(tiny_tokenizer))
+    with torch.no_grad():
+        model.lm_head.weight.zero_()  # tied to the embedding: every logit 0 ...
+        model.model.norm.weight.zero_()
+    ids = torch.tensor([[5, 6, 7]])
+    mask = torch.ones_like(ids)
+    calls = []
+
+    def pick(logits):  # row 0 stops at once, row 1 at its third token
+        calls.append(1)
+        t = len(calls) - 1
+        tok = torch.tensor([1, 1 if t == 2 else 9])
+        return tok, torch.full((2,), -0.5)
+
+    tokens, logps, steps = FastDecoder(model).generate(ids, mask, 2, 8, pick, torch.tensor([1]), pad_id=0)
+    assert steps == 3 and len(calls) == 3
+    assert tokens.tolist() == [[1, 0, 0], [9, 9, 1]]
+    assert logps.tolist() == [[-0.5, 0.0, 0.0], [-0.5, -0.5, -0.5]]
+
+
+def _batch(tokenizer, prompts: list[str], responses: list[list[str]]):
+    comps = []
+    for p, group in zip(prompts, responses):
+        pid = tokenizer(p)["input_ids"]
+        for r in group:
+            rid = tokenizer(r)["input_ids"]
+            comps.append(Completion(prompt_ids=pid, token_ids=rid, sampler_logp=[0.0] * len(rid),
+                                    loss_mask=[True] * len(rid), finish_reason="stop", text=r))
+    return collate(comps, tokenizer.pad_token_id)
+
+
+@pytest.mark.parametrize("arch,kv", MODELS)
+def test_shared_prefix_forward_equals_the_plain_forward_in_value_and_gradient(arch, kv, tiny_tokenizer):
+    model = make_model(arch, len(tiny_tokenizer), kv).train()
+    # two groups, unequal prompt lengths (left padding) and unequal responses (right padding)
+    b = _batch(tiny_tokenizer, ["1+2=", "12+3-4=?"], [["3", "<answer>3</answer>", "x"], ["11", "1", "<think>"]])
+    P = b.prompt_width
+    weights = torch.randn(b.response_ids.shape, generator=torch.Generator().manual_seed(0))
+
+    def loss_and_grads(logits):
+        model.zero_grad()
+        lp = logits.log_softmax(-1).gather(-1, b.response_ids[..., None]).squeeze(-1)
+        ((lp * weights) * b.loss_mask).sum().backward()
+        return lp.detach(), {n: p.grad.clone() for n, p in model.named_parameters()}
+
+    out = model(input_ids=b.input_ids, attention_mask=b.attention_mask, position_ids=b.position_ids, use_cache=False)
+    lp_ref, g_ref = loss_and_grads(out.logits[:, P - 1:-1].float())
+    fast = shared_prefix_logits(model, b.input_ids, b.attention_mask, b.position_ids, P)
+    assert fast is not None and fast.shape == (6, b.response_ids.shape[1], len(tiny_tokenizer))
+    lp_fast, g_fast = loss_and_grads(fast)
+    assert torch.allclose(lp_fast[b.loss_mask], lp_ref[b.loss_mask], atol=1e-5)
+    for name, g in g_ref.items():
+        assert torch.allclose(g_fast[name], g, atol=1e-5, rtol=1e-4), name
+
+
+def test_shared_prefix_declines_batches_without_a_shared_prompt_and_unsupported_models(tiny_tokenizer):
+    model = make_model("llama", len(tiny_tokenizer))
+    b = _batch(tiny_tokenizer, ["1+2=", "3+4="], [["3"], ["7"]])
+    assert shared_prefix_logits(model, b.input_ids, b.attention_mask, b.position_ids, b.prompt_width) is None
+    shared = _batch(tiny_tokenizer, ["1+2="], [["3", "4"]])
+    handle = model.model.layers[0].register_forward_hook(lambda *a: None)  # FSDP, offload, adapters use hooks
+    assert not supports(model)
+    assert shared_prefix_logits(model, shared.input_ids, shared.attention_mask, shared.position_ids, 4) is None
+    handle.remove()
+    assert supports(model)
+    model.gradient_checkpointing_enable()
+    assert shared_prefix_logits(model, shared.input_ids, shared.attention_mask, shared.position_ids, 4) is None
+
+
+def test_supports_rejects_what_it_does_not_reproduce(tiny_tokenizer):
+    from transformers import AutoModelForCausalLM, GPT2Config, Qwen2Config
+
+    assert not supports(AutoModelForCausalLM.from_config(GPT2Config(n_layer=1, n_embd=16, n_head=2, vocab_size=50)))
+    windowed = Qwen2Config(vocab_size=50, hidden_size=16, num_hidden_layers=2, num_attention_heads=2,
+                           num_key_value_heads=2, intermediate_size=32, use_sliding_window=True, sliding_window=4,
+                           max_window_layers=0)
+    assert not supports(AutoModelForCausalLM.from_config(windowed))
+    model = make_model("qwen2", len(tiny_tokenizer))
+    model.model.layers[1].mlp.up_proj = torch.nn.Sequential(model.model.layers[1].mlp.up_proj)  # an adapter-like wrap
+    assert not supports(model)
