@@ -35,7 +35,7 @@ def build_char_tokenizer():
 
 def build_tiny_model(vocab_size: int, arch: str = "llama", hidden: int = 128, layers: int = 3,
                      heads: int = 4, intermediate: int = 512, max_positions: int = 256,
-                     pad_id: int = 0, eos_id: int = 1, seed: int = 0):
+                     pad_id: int = 0, eos_id: int = 1, seed: int = 0, tie_embeddings: bool = False):
     """A random-init causal LM of the chosen architecture, in float32."""
     import torch
     from transformers import AutoModelForCausalLM, LlamaConfig, Qwen2Config
@@ -46,7 +46,7 @@ def build_tiny_model(vocab_size: int, arch: str = "llama", hidden: int = 128, la
     cfg = configs[arch](
         vocab_size=vocab_size, hidden_size=hidden, num_hidden_layers=layers, num_attention_heads=heads,
         num_key_value_heads=heads, intermediate_size=intermediate, max_position_embeddings=max_positions,
-        tie_word_embeddings=True, pad_token_id=pad_id, eos_token_id=eos_id, bos_token_id=None,
+        tie_word_embeddings=tie_embeddings, pad_token_id=pad_id, eos_token_id=eos_id, bos_token_id=None,
     )
     torch.manual_seed(seed)
     model = AutoModelForCausalLM.from_config(cfg, dtype=torch.float32)

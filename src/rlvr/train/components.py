@@ -72,7 +72,7 @@ def ensure_base(cfg: Config, task, log) -> Path:
     from rlvr.tasks.arithmetic import PROMPT, reference_completion
 
     m = cfg.model
-    model_cfg = {k: getattr(m, k) for k in ("arch", "hidden", "layers", "heads", "intermediate",
+    model_cfg = {k: getattr(m, k) for k in ("arch", "hidden", "layers", "heads", "intermediate", "tie_embeddings",
                                             "warmstart_steps", "warmstart_batch", "warmstart_lr")}
     task_cfg = {k: getattr(cfg.task, k) for k in ("name", "terms_min", "terms_max", "digits", "operators",
                                                   "eval_size", "seed")}
