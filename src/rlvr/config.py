@@ -41,7 +41,7 @@ class ModelConfig:
     layers: int = knob(3, "Tiny model: number of transformer layers.")
     heads: int = knob(4, "Tiny model: attention heads.")
     intermediate: int = knob(512, "Tiny model: MLP width.")
-    tie_embeddings: bool = knob(False, "Tiny model: share input embeddings and output head. Off: with tied weights every RL update of the output distribution also moves the input embeddings, and the demo policy lost the ability to copy operands.")
+    tie_embeddings: bool = knob(True, "Tiny model: share input embeddings and output head. With tied weights every RL update of the output distribution also moves the input embeddings; set false to separate them.")
     warmstart_steps: int = knob(250, "Supervised warm-start steps for the tiny model (cached by config).")
     warmstart_batch: int = knob(64, "Warm-start batch size.")
     warmstart_lr: float = knob(1e-3, "Warm-start learning rate.")

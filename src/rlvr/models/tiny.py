@@ -35,7 +35,7 @@ def build_char_tokenizer():
 
 def build_tiny_model(vocab_size: int, arch: str = "llama", hidden: int = 128, layers: int = 3,
                      heads: int = 4, intermediate: int = 512, max_positions: int = 256,
-                     pad_id: int = 0, eos_id: int = 1, seed: int = 0, tie_embeddings: bool = False):
+                     pad_id: int = 0, eos_id: int = 1, seed: int = 0, tie_embeddings: bool = True):
     """A random-init causal LM of the chosen architecture, in float32."""
     import torch
     from transformers import AutoModelForCausalLM, LlamaConfig, Qwen2Config

@@ -103,7 +103,7 @@ def warmstart_tiny(model_cfg: dict, task, task_cfg: dict, seed: int, cache_dir: 
                              layers=model_cfg["layers"], heads=model_cfg["heads"],
                              intermediate=model_cfg["intermediate"], pad_id=tokenizer.pad_token_id,
                              eos_id=tokenizer.eos_token_id, seed=seed,
-                             tie_embeddings=model_cfg.get("tie_embeddings", False))
+                             tie_embeddings=model_cfg.get("tie_embeddings", True))
     rng = random.Random(f"warmstart:{seed}")
     batch = model_cfg["warmstart_batch"]
 
