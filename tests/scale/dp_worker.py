@@ -1,0 +1,115 @@
+"""One policy update on a fixed global batch, on one rank of a data-parallel group (or alone).
+
+Run by tests/scale/test_data_parallel.py under ``torchrun --nproc-per-node 2``; each rank saves
+the summed gradient the optimizer saw and the global loss (summed over ranks) to
+``<out>/rank<r>.pt``. The test compares them with ``run_case`` called in one process on the
+whole batch. The batch is built so that ranks do unequal work: in layout ``skewed`` every
+group of rank 1 has equal rewards (zero advantage), so rank 1 runs no forward pass at all.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import torch
+
+G = 3
+LAYOUTS = {"skewed": [[1, 0, 0], [0, 0, 0], [1, 1, 1], [0, 0, 0]], "mixed": [[1, 0, 0], [0, 1, 1], [1, 0, 1], [0, 0, 1]]}
+CASES = {  # algorithm knobs: the three loss aggregations, micro-batches of 2 rows
+    "dr_grpo": ["algo.name=dr_grpo"],
+    "token_mean": ["algo.name=grpo", "algo.kl_coef=0", "algo.loss_agg=token_mean"],
+    "seq_mean_token_mean": ["algo.name=grpo", "algo.kl_coef=0", "algo.tis_cap=2.0"],
+}
+
+
+class Recorder:
+    """Stands in for the optimizer: keeps the gradient it is stepped with, changes no weight."""
+
+    def __init__(self, params):
+        self.params = list(params)
+        self.grads = []
+
+    def step(self):
+        self.grads.append(torch.cat([p.grad.reshape(-1).clone() for p in self.params]))
+
+    def zero_grad(self, set_to_none=True):
+        for p in self.params:
+            p.grad = None
+
+
+def config(case: str):
+    from rlvr.config import load_config
+
+    return load_config(preset="smoke", overrides=["train.grad_clip=0", "train.micro_batch_size=2", "model.device=cpu",
+                                                  "rollout.prompts_per_step=4", f"rollout.group_size={G}", *CASES[case]])
+
+
+def global_batch(tokenizer, layout: str):
+    """4 groups x 3 completions of different lengths with fixed rewards and sampler log-probs."""
+    from rlvr.train.rollouts import StepData
+    from rlvr.types import Completion, Sample, Verdict
+
+    gen = torch.Generator().manual_seed(7)
+    comps, samples, rewards = [], [], []
+    for g, group in enumerate(LAYOUTS[layout]):
+        prompt = tokenizer(f"{g}+{g}=?", add_special_tokens=False)["input_ids"]
+        for j, r in enumerate(group):
+            n = 3 + (5 * g + 3 * j) % 7
+            ids = torch.randint(3, 40, (n,), generator=gen).tolist()
+            logp = (-torch.rand(n, generator=gen) * 3).tolist()
+            comps.append(Completion(prompt, ids, logp, [True] * n, "length", "x"))
+            samples.append(Sample(f"s{g}", "p"))
+            rewards.append(float(r))
+    r = torch.tensor(rewards)
+    verdicts = [Verdict(x, "ok" if x else "wrong") for x in rewards]
+    return StepData(samples, comps, verdicts, r, torch.arange(4).repeat_interleave(G), r)
+
+
+def shard(data, rank: int, world: int):
+    """Rank ``rank``'s contiguous share of whole groups (as ShardedTask gives it)."""
+    from rlvr.train.rollouts import StepData
+
+    per = len(data.completions) // world
+    sl = slice(rank * per, (rank + 1) * per)
+    return StepData(data.samples[sl], data.completions[sl], data.verdicts[sl], data.rewards[sl], data.group_ids[sl],
+                    data.raw_rewards[sl])
+
+
+def run_case(ctx, case: str, layout: str) -> tuple[torch.Tensor, float]:
+    from rlvr import algo
+    from rlvr.models.tiny import build_char_tokenizer, build_tiny_model
+    from rlvr.train.batch import collate, response_logits, token_logp
+    from rlvr.train.update import loss_knobs, update_policy
+
+    cfg = config(case)
+    tok = build_char_tokenizer()
+    model = build_tiny_model(len(tok), hidden=32, layers=1, heads=2, intermediate=64, pad_id=tok.pad_token_id,
+                             eos_id=tok.eos_token_id, seed=0)
+    data = shard(global_batch(tok, layout), ctx.rank, ctx.world)
+    opt = Recorder(model.parameters())
+    update_policy(model, None, opt, data, cfg, tok.pad_token_id, torch.Generator().manual_seed(0),
+                  **ctx.update_kwargs("ddp"))
+    # the loss itself: this rank's numerator over the global normaliser, summed over ranks
+    batch = collate(data.completions, tok.pad_token_id)
+    knobs = loss_knobs(cfg)
+    with torch.no_grad():
+        logp = token_logp(response_logits(model, batch), batch.response_ids)
+        adv = algo.group_advantages(data.rewards, data.group_ids, cfg.algo.advantage, std=cfg.algo.std, eps=cfg.algo.adv_eps)
+        norm = ctx.reduce_normalizer(algo.loss_normalizer(batch.loss_mask, cfg.algo.loss_agg, knobs["max_len"]))
+        loss, _ = algo.policy_loss(logp, logp, adv, batch.loss_mask, algorithm=cfg.algo.name,
+                                   sampler_logp=batch.sampler_logp, normalizer=norm, **knobs)
+    return opt.grads[0], ctx.all_reduce_sum([float(loss)])[0]
+
+
+def main(out: Path) -> None:
+    from rlvr.train.distributed import setup
+
+    ctx = setup(config("dr_grpo"))
+    results = {(case, layout): run_case(ctx, case, layout) for case in CASES for layout in LAYOUTS}
+    torch.save({"world": ctx.world, "results": results}, out / f"rank{ctx.rank}.pt")
+
+
+if __name__ == "__main__":
+    torch.set_num_threads(1)
+    main(Path(sys.argv[1]))
