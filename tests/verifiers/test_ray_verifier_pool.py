@@ -16,9 +16,12 @@ from rlvr.verifiers.ray_pool import RayVerifierPool  # noqa: E402
 @pytest.fixture(scope="module")
 def ray_session():
     ray.cloudpickle.register_pickle_by_value(verifier_pool_helpers)  # tests/ is not on the workers' path
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    started = not ray.is_initialized()  # another module's session may already hold a local cluster
+    if started:
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
     yield
-    ray.shutdown()
+    if started:
+        ray.shutdown()
 
 
 def _samples(n, answer="1"):
