@@ -54,8 +54,8 @@ import torch
 from rlvr.config import Config, config_from_dict, save_config
 from rlvr.errors import ConfigError
 from rlvr.train import checkpoint as ckpt
-from rlvr.train.components import (Rewarder, Timer, build_reference, build_rollout, build_task, check_contamination,
-                                   ensure_base, evaluate, load_policy, render_prompt, seed_everything, set_threads)
+from rlvr.train.components import (Rewarder, Timer, base_evaluation, build_reference, build_rollout, build_task,
+                                   check_contamination, ensure_base, evaluate, load_policy, render_prompt, seed_everything, set_threads)
 from rlvr.train.rollouts import StepData, shape_rewards
 from rlvr.train.runlog import RunLog
 from rlvr.train.stepmetrics import step_metrics
@@ -387,14 +387,7 @@ def train_async(cfg: Config, resume: bool = False, log=print) -> dict:
 
     # ------------------------------------------------------------ base evaluation
     eval_samples = task.eval_samples[: cfg.eval.problems]
-    if state["base_eval"] is None:
-        t0 = time.time()
-        base = evaluate(eval_rollout, tokenizer, eval_samples, rewarder, cfg)
-        phases["base_eval_s"] = time.time() - t0
-        state["base_eval"] = {"pass@1": base["pass@1"]}
-        runlog.log({"step": 0, "kind": "eval", "pass@1": base["pass@1"], "eval/len_mean": base["eval/len_mean"]})
-        log(f"base: held-out pass@1 {base['pass@1']:.3f} on {len(eval_samples)} problems")
-    last_eval = state["base_eval"]["pass@1"]
+    last_eval = base_evaluation(state, evaluate, eval_rollout, tokenizer, eval_samples, rewarder, cfg, runlog, log, phases)
 
     # ------------------------------------------------------------ actors
     started_ray = start_ray(cfg)

@@ -345,6 +345,19 @@ def evaluate(rollout, tokenizer, samples: list[Sample], rewarder: Rewarder, cfg:
     return evaluate_samples(rollout, tokenizer, samples, rewarder, cfg)
 
 
+def base_evaluation(state: dict, evaluate_fn, rollout, tokenizer, eval_samples: list[Sample], rewarder,
+                    cfg: Config, runlog, log, phases: dict) -> float:
+    """Evaluate the base policy once per run (a resumed run keeps the first figure); its pass@1."""
+    if state["base_eval"] is None:
+        t0 = time.time()
+        base = evaluate_fn(rollout, tokenizer, eval_samples, rewarder, cfg)
+        phases["base_eval_s"] = time.time() - t0
+        state["base_eval"] = {"pass@1": base["pass@1"]}
+        runlog.log({"step": 0, "kind": "eval", "pass@1": base["pass@1"], "eval/len_mean": base["eval/len_mean"]})
+        log(f"base: held-out pass@1 {base['pass@1']:.3f} on {len(eval_samples)} problems")
+    return state["base_eval"]["pass@1"]
+
+
 # ---------------------------------------------------------------- misc
 def set_threads(cfg: Config) -> None:
     n = cfg.threads or os.cpu_count() or 1

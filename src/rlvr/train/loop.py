@@ -28,8 +28,8 @@ from rlvr.config import Config, save_config
 from rlvr.errors import UserError
 from rlvr.train import checkpoint as ckpt
 from rlvr.train import distributed
-from rlvr.train.components import (Rewarder, Timer, build_reference, build_rollout, build_task, check_contamination,
-                                   ensure_base, evaluate, load_policy, render_prompt, seed_everything, set_threads)
+from rlvr.train.components import (Rewarder, Timer, base_evaluation, build_reference, build_rollout, build_task,
+                                   check_contamination, ensure_base, evaluate, load_policy, render_prompt, seed_everything, set_threads)
 from rlvr.train.rollouts import collect_step_batch
 from rlvr.train.runlog import RunLog
 from rlvr.train.update import update_policy
@@ -118,14 +118,7 @@ def train(cfg: Config, resume: bool = False, log=print) -> dict:
 
     # ------------------------------------------------------------ base evaluation
     eval_samples = task.eval_samples[: cfg.eval.problems]
-    if state["base_eval"] is None:
-        t0 = time.time()
-        base = evaluate_fn(rollout, tokenizer, eval_samples, rewarder, cfg)
-        phases["base_eval_s"] = time.time() - t0
-        state["base_eval"] = {"pass@1": base["pass@1"]}
-        runlog.log({"step": 0, "kind": "eval", "pass@1": base["pass@1"], "eval/len_mean": base["eval/len_mean"]})
-        log(f"base: held-out pass@1 {base['pass@1']:.3f} on {len(eval_samples)} problems")
-    last_eval = state["base_eval"]["pass@1"]
+    last_eval = base_evaluation(state, evaluate_fn, rollout, tokenizer, eval_samples, rewarder, cfg, runlog, log, phases)
 
     # ------------------------------------------------------------ the loop
     t_train = time.time()
