@@ -98,6 +98,25 @@ def parse_expression(expr: str) -> tuple[list[int], list[str]]:
     return nums, ops
 
 
+def draw_held_out(rng: random.Random, draw, eval_size: int, what: str) -> tuple[list[Sample], set[str]]:
+    """``eval_size`` distinct held-out samples and their expressions (the training stream skips them).
+
+    ``draw(rng)`` returns ``(expression, build)`` with ``build(sample_id) -> Sample``.
+    """
+    samples: list[Sample] = []
+    seen: set[str] = set()
+    budget = eval_size * 50
+    while len(samples) < eval_size and budget:
+        budget -= 1
+        expr, build = draw(rng)
+        if expr not in seen:
+            seen.add(expr)
+            samples.append(build(f"eval-{len(samples)}"))
+    if len(samples) < eval_size:
+        raise ValueError(f"the {what} problem space is too small for eval_size={eval_size}; raise terms or digits")
+    return samples, seen
+
+
 class ArithmeticTask:
     """Held-out set plus an indexable, resumable training stream."""
 
@@ -105,20 +124,12 @@ class ArithmeticTask:
 
     def __init__(self, spec: ArithmeticSpec, eval_size: int = 200):
         self.spec = spec
-        rng = random.Random(f"eval:{spec.seed}")
-        self.eval_samples: list[Sample] = []
-        seen: set[str] = set()
-        budget = eval_size * 50
-        while len(self.eval_samples) < eval_size and budget:
-            budget -= 1
+        def draw(rng):
             nums, ops = _draw(rng, spec)
-            expr = expression(nums, ops)
-            if expr not in seen:
-                seen.add(expr)
-                self.eval_samples.append(make_sample(nums, ops, f"eval-{len(self.eval_samples)}"))
-        if len(self.eval_samples) < eval_size:
-            raise ValueError(f"the arithmetic problem space is too small for eval_size={eval_size}; raise terms or digits")
-        self._eval_exprs = seen
+            return expression(nums, ops), lambda sid: make_sample(nums, ops, sid)
+
+        self.eval_samples, self._eval_exprs = draw_held_out(random.Random(f"eval:{spec.seed}"), draw, eval_size,
+                                                            "arithmetic")
 
     def train_sample(self, k: int) -> Sample:
         """Training problem number ``k`` (never one of the held-out problems)."""

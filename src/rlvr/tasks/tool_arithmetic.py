@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from rlvr.tasks.arithmetic import expression, solve
+from rlvr.tasks.arithmetic import draw_held_out, expression, solve
 from rlvr.types import Sample
 
 PROMPT = "{expr}=? Use <tool> and <answer>.\n"
@@ -77,20 +77,12 @@ class ToolArithmeticTask:
 
     def __init__(self, spec: ToolArithmeticSpec, eval_size: int = 200):
         self.spec = spec
-        rng = random.Random(f"tool-eval:{spec.seed}")
-        self.eval_samples: list[Sample] = []
-        seen: set[str] = set()
-        budget = eval_size * 50
-        while len(self.eval_samples) < eval_size and budget:
-            budget -= 1
+        def draw(rng):
             a, op, b = self._draw(rng)
-            expr = expression([a, b], [op])
-            if expr not in seen:
-                seen.add(expr)
-                self.eval_samples.append(make_sample(a, op, b, f"eval-{len(self.eval_samples)}"))
-        if len(self.eval_samples) < eval_size:
-            raise ValueError(f"the tool_arithmetic problem space is too small for eval_size={eval_size}")
-        self._eval_exprs = seen
+            return expression([a, b], [op]), lambda sid: make_sample(a, op, b, sid)
+
+        self.eval_samples, self._eval_exprs = draw_held_out(random.Random(f"tool-eval:{spec.seed}"), draw,
+                                                            eval_size, "tool_arithmetic")
 
     def _draw(self, rng: random.Random) -> tuple[int, str, int]:
         a = _operand(rng, self.spec)

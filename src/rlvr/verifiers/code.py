@@ -599,17 +599,7 @@ def verify_code(completion: str, sample: Sample, **opts: Any) -> Verdict:
 
 
 def _refusal(options: CodeOptions) -> str | None:
-    """Why the run must not happen (no sandbox and not allowed; no interpreter), else None."""
-    reason = sandbox.probe()
-    if reason is not None and not options.allow_unsandboxed:
-        return (
-            f"sandbox unavailable: {reason}. Refusing to run untrusted code; install bubblewrap "
-            "(apt-get install -y bubblewrap) and allow user namespaces, or pass "
-            "allow_unsandboxed=True to run with rlimits only (unsafe)."
-        )
-    if not options.python.startswith("/usr/") or not os.path.exists(options.python):
-        return f"python={options.python!r}: the sandbox interpreter must exist under /usr (apt-get install -y python3)"
-    return None
+    return sandbox.refusal("code", options.python, "apt-get install -y python3", options.allow_unsandboxed)
 
 
 def _run_plan(code: str, plan: _Plan, options: CodeOptions, nonce: str) -> sandbox.RunResult:

@@ -161,16 +161,7 @@ def verify_proof(completion: str, sample: Sample, **opts: Any) -> Verdict:
 
 
 def _refusal(options: ProofOptions) -> str | None:
-    reason = sandbox.probe()
-    if reason is not None and not options.allow_unsandboxed:
-        return (
-            f"sandbox unavailable: {reason}. Refusing to compile untrusted proofs; install "
-            "bubblewrap (apt-get install -y bubblewrap) and allow user namespaces, or pass "
-            "allow_unsandboxed=True (unsafe)."
-        )
-    if not options.coqc.startswith("/usr/") or not os.path.exists(options.coqc):
-        return f"coqc={options.coqc!r} not found under /usr (apt-get install -y coq)"
-    return None
+    return sandbox.refusal("proofs", options.coqc, "apt-get install -y coq", options.allow_unsandboxed)
 
 
 def _run(options: ProofOptions, nonce: str, submission: str, check: str) -> sandbox.RunResult:

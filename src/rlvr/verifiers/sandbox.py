@@ -96,6 +96,19 @@ class RunResult:
 # ----------------------------------------------------------------------------- probing
 
 
+def refusal(what: str, binary: str, install: str, allow_unsandboxed: bool) -> str | None:
+    """Why untrusted ``what`` must not run here (no sandbox and not allowed; ``binary`` missing
+    or outside /usr), else None. Shared by the code and proof verifiers."""
+    reason = probe()
+    if reason is not None and not allow_unsandboxed:
+        return (f"sandbox unavailable: {reason}. Refusing to run untrusted {what}; install bubblewrap "
+                "(apt-get install -y bubblewrap) and allow user namespaces, or pass allow_unsandboxed=True "
+                "to run with rlimits only (unsafe).")
+    if not binary.startswith("/usr/") or not os.path.exists(binary):
+        return f"{binary!r} must exist under /usr ({install})"
+    return None
+
+
 @functools.lru_cache(maxsize=None)
 def probe() -> str | None:
     """None when bwrap can start a sandbox here, else the reason why not (cached per process)."""
