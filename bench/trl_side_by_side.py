@@ -13,8 +13,9 @@ process's peak RSS (``os.wait4``) is its own:
 
 ``pass``   Time to held-out greedy pass@1 >= target (default 0.9) on the demo task from the
            same base checkpoint: the demo's warm-started base (0.8 M Llama, character
-           tokenizer). Both sides: the demo's recipe (16 prompts x 8, <= 32 new tokens,
-           temperature 1.0, lr 1e-4, beta 0.04, clip 0.2), the same reward (rlvr's exact
+           tokenizer). Both sides: the demo's recipe, read from rlvr's defaults (16 prompts
+           x 8, <= 48 new tokens, temperature 1.0, lr 3e-5, beta 0.04, clip 0.2), the same
+           reward (rlvr's exact
            match + 0.1 x format), evaluation on the same 200 held-out problems every
            ``--eval-every`` steps. The clock counts training steps only (evaluation
            excluded on both sides). A side stops when it reaches the target or its training
@@ -72,8 +73,11 @@ def write_prompts(n_train: int) -> tuple[Path, Path]:
     from rlvr.config import load_config
     from rlvr.train.components import build_task
 
-    task = build_task(load_config(preset="demo"))
-    train, held = OUT / f"train_{n_train}.jsonl", OUT / "eval.jsonl"
+    cfg = load_config(preset="demo")
+    task = build_task(cfg)
+    t = cfg.task
+    tag = f"{t.terms_min}-{t.terms_max}x{t.digits}{'p' if '+' in t.operators else ''}{'m' if '-' in t.operators else ''}"
+    train, held = OUT / f"train_{tag}_{n_train}.jsonl", OUT / "eval.jsonl"
     if not train.is_file():
         rows = task.train_batch(0, n_train)
         train.write_text("".join(json.dumps({"prompt": s.prompt, "answer": s.answer}) + "\n" for s in rows))
@@ -207,11 +211,15 @@ def pass_rlvr(base: Path, args) -> dict:
 
 
 def pass_trl(base: Path, args) -> dict:
+    from rlvr.config import load_config
+
+    demo = load_config(preset="demo")
     prompts, held = write_prompts(16 * 4000)
     out = OUT / "pass_trl.json"
     cmd = [str(TRL_PY), str(BENCH / "trl_grpo.py"), "--model", str(base), "--prompts", str(prompts), "--eval", str(held),
-           "--out", str(out), "--steps", "100000", "--prompts-per-step", "16", "--group", "8", "--max-new", "32",
-           "--beta", "0.04", "--lr", "1e-4", "--threads", str(args.threads), "--eval-every", str(args.eval_every),
+           "--out", str(out), "--steps", "100000", "--prompts-per-step", "16", "--group", "8",
+           "--max-new", str(demo.rollout.max_new_tokens), "--eval-max-new", str(demo.rollout.max_new_tokens),
+           "--beta", str(demo.algo.kl_coef), "--lr", str(demo.train.lr), "--threads", str(args.threads), "--eval-every", str(args.eval_every),
            "--target", str(args.target), "--time-limit", str(args.budget_s)]
     res = run_child(cmd, child_env(args.threads), OUT / "pass_trl.log")
     return {**res, "evals": json.loads(out.read_text())["evals"]}

@@ -42,7 +42,7 @@ class ModelConfig:
     heads: int = knob(4, "Tiny model: attention heads.")
     intermediate: int = knob(512, "Tiny model: MLP width.")
     tie_embeddings: bool = knob(True, "Tiny model: share input embeddings and output head. With tied weights every RL update of the output distribution also moves the input embeddings; set false to separate them.")
-    warmstart_steps: int = knob(250, "Supervised warm-start steps for the tiny model (cached by config).")
+    warmstart_steps: int = knob(800, "Supervised warm-start steps for the tiny model (cached by config).")
     warmstart_batch: int = knob(64, "Warm-start batch size.")
     warmstart_lr: float = knob(1e-3, "Warm-start learning rate.")
     cache_dir: str | None = knob(None, "Where warm-started bases are cached; None = $RLVR_CACHE or ~/.cache/rlvr.")
@@ -60,10 +60,11 @@ class ModelConfig:
 @dataclass
 class TaskConfig:
     name: str = knob("arithmetic", "Prompt source: a built-in task or a dataset file.", ("arithmetic", "tool_arithmetic", "dataset"))
-    terms_min: int = knob(3, "arithmetic: fewest terms in a problem.")
-    terms_max: int = knob(4, "arithmetic: most terms in a problem.")
+    terms_min: int = knob(4, "arithmetic: fewest terms in a problem.")
+    terms_max: int = knob(5, "arithmetic: most terms in a problem.")
     digits: int = knob(1, "arithmetic: digits per operand.")
     operators: str = knob("+-", "arithmetic: operators to draw from (subset of '+-*').")
+    think_rate: float = knob(0.5, "arithmetic: share of warm-start references that work the problem out in <think>; the rest give the bare answer, so RL can learn that working it out pays.")
     eval_size: int = knob(200, "Held-out problems for periodic and final evaluation.")
     seed: int = knob(1234, "Seed of the task's problem stream (independent of the run seed).")
     train_path: str | None = knob(None, "dataset: training file (JSONL, Parquet, or a `datasets` directory).")
@@ -92,7 +93,7 @@ class RolloutConfig:
     backend: str = knob("hf", "Generation engine.", ("hf", "vllm", "scripted"))
     prompts_per_step: int = knob(16, "Prompts (groups) per optimizer step.")
     group_size: int = knob(8, "Completions per prompt, G.")
-    max_new_tokens: int = knob(32, "Length limit of a completion.")
+    max_new_tokens: int = knob(48, "Length limit of a completion.")
     temperature: float = knob(1.0, "Sampling temperature.")
     top_p: float = knob(1.0, "Nucleus sampling threshold.")
     max_tool_calls: int = knob(0, "Tool calls allowed per completion (tool tasks); 0 = no tools.")
@@ -139,8 +140,8 @@ class AlgoConfig:
 
 @dataclass
 class TrainConfig:
-    steps: int = knob(520, "Optimizer steps (each on prompts_per_step x group_size completions).")
-    lr: float = knob(1e-4, "AdamW learning rate (the decisive knob on the demo: 5e-4 collapses it).")
+    steps: int = knob(100, "Optimizer steps (each on prompts_per_step x group_size completions).")
+    lr: float = knob(3e-5, "AdamW learning rate (the decisive knob on the demo: 1e-4 degrades the tiny model, see docs/algorithms.md).")
     weight_decay: float = knob(0.0, "AdamW weight decay.")
     betas: list = knob(None, "AdamW betas.", factory=lambda: [0.9, 0.999])
     warmup_steps: int = knob(0, "Linear learning-rate warm-up steps.")
@@ -204,13 +205,15 @@ class Config:
 
 # ---------------------------------------------------------------- run presets
 RUN_PRESETS: dict[str, dict] = {
-    # The demo: the built-in tiny model learns 3-4 term one-digit +/- arithmetic.
+    # The demo (the field defaults): the built-in tiny model, warm-started on 4-5 term
+    # one-digit +/- problems, half worked out and half answered at once, learns with GRPO
+    # to work them out.
     "demo": {"name": "demo"},
     # Seconds, for tests and a first look: tiny everything, no warm-start to speak of.
     "smoke": {
         "name": "smoke",
         "model": {"hidden": 32, "layers": 1, "heads": 2, "intermediate": 64, "warmstart_steps": 20, "warmstart_batch": 16},
-        "task": {"eval_size": 16},
+        "task": {"eval_size": 16, "terms_min": 3, "terms_max": 4, "think_rate": 1.0},
         "rollout": {"prompts_per_step": 4, "group_size": 4, "max_new_tokens": 24},
         "train": {"steps": 4, "checkpoint_every": 2},
         "eval": {"every": 0, "problems": 16},

@@ -35,3 +35,38 @@ def test_bad_spec_and_too_small_space():
         ArithmeticSpec(operators="/")
     with pytest.raises(ValueError, match="too small"):
         ArithmeticTask(ArithmeticSpec(terms_min=2, terms_max=2, digits=1, operators="+"), eval_size=200)
+
+
+@pytest.mark.parametrize("rate,low,high", [(0.0, 0, 0), (0.5, 450, 550), (1.0, 1000, 1000)])
+def test_warmstart_references_mix_worked_and_bare_answers(rate, low, high):
+    task = ArithmeticTask(ArithmeticSpec(think_rate=rate), eval_size=10)
+    samples = task.train_batch(0, 1000)
+    worked = sum(task.works_it_out(s) for s in samples)
+    assert low <= worked <= high
+    for s in samples[:50]:
+        ref = task.reference_completion(s)
+        if task.works_it_out(s):
+            assert ref == reference_completion(s)
+        else:
+            assert ref == f"<think></think><answer>{s.answer}</answer>"
+    # the choice is a function of the problem alone: the same problem, the same style
+    again = ArithmeticTask(ArithmeticSpec(think_rate=rate), eval_size=10)
+    assert [again.works_it_out(s) for s in samples] == [task.works_it_out(s) for s in samples]
+
+
+def test_both_reference_styles_pass_the_demo_verifiers():
+    from rlvr.verifiers.exact import verify_exact
+    from rlvr.verifiers.format import verify_format
+
+    task = ArithmeticTask(ArithmeticSpec(think_rate=0.5), eval_size=10)
+    styles = set()
+    for s in task.train_batch(0, 40):
+        ref = task.reference_completion(s)
+        styles.add(ref.startswith("<think></think>"))
+        assert verify_exact(ref, s).status == "ok" and verify_format(ref, s).status == "ok"
+    assert styles == {True, False}
+
+
+def test_think_rate_out_of_range_is_an_error():
+    with pytest.raises(ValueError, match="think_rate"):
+        ArithmeticSpec(think_rate=1.5)

@@ -88,7 +88,8 @@ def test_config_errors_say_what_to_set(tiny_tokenizer):
     with pytest.raises(ConfigError, match="rollout.max_tool_calls=1"):
         with_tools(load_config(overrides=base), object(), tiny_tokenizer)
     with pytest.raises(ConfigError, match=">= 36"):
-        with_tools(load_config(overrides=base + ["rollout.max_tool_calls=1", "task.tool_digits_max=6"]), object(),
+        with_tools(load_config(overrides=base + ["rollout.max_tool_calls=1", "task.tool_digits_max=6",
+                                                "rollout.max_new_tokens=32"]), object(),
                    tiny_tokenizer)
     with pytest.raises(ConfigError, match="tool_tags"):
         with_tools(load_config(overrides=base + ["rollout.max_tool_calls=1", "rollout.tool_tags=[a]"]), object(),

@@ -29,6 +29,7 @@ class ArithmeticSpec:
     digits: int = 1
     operators: str = "+-"
     seed: int = 1234
+    think_rate: float = 1.0
 
     def __post_init__(self) -> None:
         if not 2 <= self.terms_min <= self.terms_max:
@@ -38,6 +39,8 @@ class ArithmeticSpec:
         bad = set(self.operators) - set("+-*")
         if not self.operators or bad:
             raise ValueError(f"operators must be a non-empty subset of '+-*', got {self.operators!r}")
+        if not 0.0 <= self.think_rate <= 1.0:
+            raise ValueError(f"think_rate must be in [0, 1], got {self.think_rate}")
 
 
 def _draw(rng: random.Random, spec: ArithmeticSpec) -> tuple[list[int], list[str]]:
@@ -142,3 +145,18 @@ class ArithmeticTask:
 
     def train_batch(self, start: int, n: int) -> list[Sample]:
         return [self.train_sample(k) for k in range(start, start + n)]
+
+    # ------------------------------------------------------------ warm-start references
+    def works_it_out(self, sample: Sample) -> bool:
+        """Whether the warm-start reference of this problem shows the scratchpad (a hash of
+        the problem, so the choice looks random to the model but never changes)."""
+        if self.spec.think_rate >= 1.0:
+            return True
+        return random.Random(f"think-style:{self.spec.seed}:{sample.fields['expr']}").random() < self.spec.think_rate
+
+    def reference_completion(self, sample: Sample) -> str:
+        """The warm-start reference: the worked scratchpad, or (for a ``1 - think_rate``
+        share of problems) the bare answer after an empty ``<think></think>``."""
+        if self.works_it_out(sample):
+            return reference_completion(sample)
+        return f"<think></think><answer>{sample.answer}</answer>"

@@ -34,7 +34,7 @@ def build_task(cfg: Config):
         from rlvr.tasks.arithmetic import ArithmeticSpec, ArithmeticTask
 
         spec = ArithmeticSpec(terms_min=t.terms_min, terms_max=t.terms_max, digits=t.digits,
-                              operators=t.operators, seed=t.seed)
+                              operators=t.operators, seed=t.seed, think_rate=t.think_rate)
         try:
             return ArithmeticTask(spec, eval_size=t.eval_size)
         except ValueError as exc:
@@ -69,13 +69,15 @@ def ensure_base(cfg: Config, task, log) -> Path:
     if cfg.task.name not in ("arithmetic", "tool_arithmetic"):
         raise ConfigError("the built-in tiny model only warm-starts on the built-in tasks; set model.path=DIR")
     from rlvr.models.warmstart import warmstart_tiny
-    from rlvr.tasks.arithmetic import PROMPT, reference_completion
+    from rlvr.tasks.arithmetic import PROMPT
 
     m = cfg.model
     model_cfg = {k: getattr(m, k) for k in ("arch", "hidden", "layers", "heads", "intermediate", "tie_embeddings",
                                             "warmstart_steps", "warmstart_batch", "warmstart_lr")}
     task_cfg = {k: getattr(cfg.task, k) for k in ("name", "terms_min", "terms_max", "digits", "operators",
                                                   "eval_size", "seed")}
+    if cfg.task.think_rate < 1.0:  # keyed only when used, so existing caches stay valid
+        task_cfg["think_rate"] = cfg.task.think_rate
     task_cfg["prompt"] = PROMPT  # the warm-start imitates answers to exactly this prompt
     if cfg.task.name == "tool_arithmetic":  # a mix of tool calls and direct answers; tool output unlabelled
         from rlvr.tasks import tool_arithmetic as ta
@@ -84,7 +86,7 @@ def ensure_base(cfg: Config, task, log) -> Path:
                                                       "tool_call_rate", "eval_size", "seed")}
         task_cfg.update(prompt=ta.PROMPT, reference=ta.longest_reference(cfg.task.tool_digits_max, cfg.task.operators))
         return warmstart_tiny(model_cfg, task, task_cfg, cfg.seed, m.cache_dir, task.reference_segments, log=log)
-    return warmstart_tiny(model_cfg, task, task_cfg, cfg.seed, m.cache_dir, reference_completion, log=log)
+    return warmstart_tiny(model_cfg, task, task_cfg, cfg.seed, m.cache_dir, task.reference_completion, log=log)
 
 
 def load_policy(path: Path, cfg: Config):
