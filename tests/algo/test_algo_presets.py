@@ -40,7 +40,7 @@ def test_every_preset_resolves_through_the_config(name):
                   "dynamic_sampling": True, "overlong_buffer": 4, "overlong_penalty": 1.0}),
         ("rloo", {"advantage": "rloo", "kl_coef": 0.0}),
         ("reinforce", {"advantage": "reinforce", "objective": "pg", "reinforce_baseline": "batch_mean"}),
-        ("ppo", {"advantage": "gae", "objective": "clip", "gae_lambda": 0.95, "gamma": 1.0, "vf_coef": 0.5}),
+        ("ppo", {"advantage": "gae", "objective": "clip", "gae_lambda": 1.0, "gamma": 1.0, "vf_coef": 0.5}),
     ],
 )
 def test_paper_values(name, values):

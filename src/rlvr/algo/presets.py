@@ -53,5 +53,5 @@ PRESETS: dict[str, dict] = {
                   "eps_low": 0.2, "eps_high": 0.2, "loss_agg": "seq_mean_token_sum_norm", "kl_coef": 0.0},
     # PPO (Schulman et al. 2017) with a learned value head and GAE (Schulman et al. 2016)
     "ppo": {**_COMMON, "advantage": "gae", "objective": "clip", "eps_low": 0.2, "eps_high": 0.2,
-            "loss_agg": "token_mean", "kl_coef": 0.0, "gae_lambda": 0.95, "gamma": 1.0, "vf_coef": 0.5},
+            "loss_agg": "token_mean", "kl_coef": 0.0, "gae_lambda": 1.0, "gamma": 1.0, "vf_coef": 0.5},
 }
