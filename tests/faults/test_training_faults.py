@@ -177,9 +177,11 @@ def test_a_malformed_dataset_row_stops_before_training_and_names_the_line(tmp_pa
     (ckpts / "step_2").mkdir(parents=True)
     (ckpts / "step_2" / "trainer_state.pt").write_bytes(b"an earlier run's checkpoint")
     (ckpts / "latest").write_text("step_2\n")
+    (tmp_path / "run" / "config.json").write_text("an earlier run's config")
     code = cli_main(["train", "task.name=dataset", f"task.train_path={data}", "task.eval_size=1",
                      f"output={tmp_path / 'run'}"])
     err = capsys.readouterr().err
     assert code == 2 and expected in err and "Traceback" not in err
+    assert (tmp_path / "run" / "config.json").read_text() == "an earlier run's config"
     assert (ckpts / "latest").read_text() == "step_2\n"  # nothing of the earlier run touched
     assert (ckpts / "step_2" / "trainer_state.pt").read_bytes() == b"an earlier run's checkpoint"

@@ -1,3 +1,5 @@
+import re
+
 from rlvr.tasks.arithmetic import ArithmeticSpec, ArithmeticTask, reference_completion, solve
 
 import pytest
@@ -70,3 +72,15 @@ def test_both_reference_styles_pass_the_demo_verifiers():
 def test_think_rate_out_of_range_is_an_error():
     with pytest.raises(ValueError, match="think_rate"):
         ArithmeticSpec(think_rate=1.5)
+
+
+@pytest.mark.parametrize("override,words", [("task.think_rate=1.5", "think_rate must be in [0, 1]"),
+                                            ("task.operators=/", "operators must be"),
+                                            ("task.terms_min=6", "terms_min <= terms_max")])
+def test_bad_task_knobs_are_config_errors(override, words):
+    from rlvr.config import load_config
+    from rlvr.errors import ConfigError
+    from rlvr.train.components import build_task
+
+    with pytest.raises(ConfigError, match=r"task: .*" + re.escape(words)):
+        build_task(load_config(overrides=[override]))

@@ -4,7 +4,9 @@ A problem is ``a op b op c ...`` with ``digits``-digit operands drawn from ``ope
 The prompt asks for reasoning in ``<think>…</think>`` and the result in
 ``<answer>…</answer>``; the reference solution (used by the supervised warm-start only)
 reduces multiplications first, then adds/subtracts left to right, one step per
-space-separated ``x op y=z`` item.
+space-separated ``x op y=z`` item. With ``think_rate < 1`` a hash-chosen share of the
+warm-start references skips the scratchpad (``<think></think><answer>v</answer>``), so the
+base learns two habits and RL can find the one that pays (the demo's setting).
 
 Splits are disjoint by construction: the held-out set is drawn first from its own
 stream, and the training stream skips any problem whose expression is in it. Problem

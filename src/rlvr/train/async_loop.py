@@ -354,9 +354,9 @@ def train_async(cfg: Config, resume: bool = False, log=print) -> dict:
     resume_from = ckpt.latest_checkpoint(ckpt_root) if resume else None
     if resume and resume_from is None:
         log(f"resume: no checkpoint under {ckpt_root}; starting from scratch")
+    task = build_task(cfg)  # a bad knob or data row stops here, before any write
     run_dir.mkdir(parents=True, exist_ok=True)
     save_config(cfg, run_dir / "config.json")
-    task = build_task(cfg)
     check_contamination(cfg, task, log)
     t0 = time.time()
     base_dir = ensure_base(cfg, task, log)

@@ -54,6 +54,9 @@ def train(cfg: Config, resume: bool = False, log=print) -> dict:
     log = log if dist.is_main else (lambda text: None)
     seed_everything(cfg.seed)
 
+    # ------------------------------------------------------------ task (a bad knob or data row stops here, before any write)
+    task = build_task(cfg)
+
     # ------------------------------------------------------------ run directory
     ckpt_root = run_dir / "checkpoints"
     resume_from = ckpt.latest_checkpoint(ckpt_root) if resume else None
@@ -63,8 +66,7 @@ def train(cfg: Config, resume: bool = False, log=print) -> dict:
     if dist.is_main:
         save_config(cfg, run_dir / "config.json")
 
-    # ------------------------------------------------------------ task and base policy
-    task = build_task(cfg)
+    # ------------------------------------------------------------ base policy
     check_contamination(cfg, task, log)  # dataset tasks: refuse eval problems seen in training
     t0 = time.time()
     base_dir = dist.main_first(lambda: ensure_base(cfg, task, log))  # rank 0 fills the warm-start cache
