@@ -103,6 +103,12 @@ def parse_expression(expr: str) -> tuple[list[int], list[str]]:
     return nums, ops
 
 
+def in_hashed_share(tag: str, seed: int, expr: str, rate: float) -> bool:
+    """Whether problem ``expr`` falls in a ``rate`` share chosen by a hash of the problem: the
+    choice looks random to a model but never changes (used for warm-start reference styles)."""
+    return random.Random(f"{tag}:{seed}:{expr}").random() < rate
+
+
 def draw_held_out(rng: random.Random, draw, eval_size: int, what: str) -> tuple[list[Sample], set[str]]:
     """``eval_size`` distinct held-out samples and their expressions (the training stream skips them).
 
@@ -152,9 +158,7 @@ class ArithmeticTask:
     def works_it_out(self, sample: Sample) -> bool:
         """Whether the warm-start reference of this problem shows the scratchpad (a hash of
         the problem, so the choice looks random to the model but never changes)."""
-        if self.spec.think_rate >= 1.0:
-            return True
-        return random.Random(f"think-style:{self.spec.seed}:{sample.fields['expr']}").random() < self.spec.think_rate
+        return in_hashed_share("think-style", self.spec.seed, sample.fields["expr"], self.spec.think_rate)
 
     def reference_completion(self, sample: Sample) -> str:
         """The warm-start reference: the worked scratchpad, or (for a ``1 - think_rate``

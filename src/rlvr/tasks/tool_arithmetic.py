@@ -34,7 +34,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from rlvr.tasks.arithmetic import draw_held_out, expression, solve
+from rlvr.tasks.arithmetic import draw_held_out, expression, in_hashed_share, solve
 from rlvr.types import Sample
 
 PROMPT = "{expr}=? Use <tool> and <answer>.\n"
@@ -103,7 +103,7 @@ class ToolArithmeticTask:
     # ------------------------------------------------------------ warm-start references
     def calls_tool(self, sample: Sample) -> bool:
         """Whether the warm-start reference of this problem calls the tool (a hash of the problem)."""
-        return random.Random(f"tool-style:{self.spec.seed}:{sample.fields['expr']}").random() < self.spec.call_rate
+        return in_hashed_share("tool-style", self.spec.seed, sample.fields["expr"], self.spec.call_rate)
 
     def reference_segments(self, sample: Sample) -> list[tuple[str, bool]]:
         """The reference as (text, trained) segments: the tool's output is not trained on."""
