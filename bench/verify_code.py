@@ -21,7 +21,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 from rlvr.types import Sample
-from rlvr.verifiers import sandbox
+from rlvr import sandbox
 from rlvr.verifiers.code import verify_code
 
 

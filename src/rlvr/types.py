@@ -44,17 +44,23 @@ class Verdict:
     ``status`` is ``ok`` (correct), ``wrong``, ``no_answer`` (nothing could be extracted),
     ``timeout`` or ``error`` (the verifier itself failed: never a silent 0). ``detail`` is
     for humans; ``info`` carries numbers that diagnostics aggregate (pass fractions, ...).
+    ``answer`` is the final answer the verifier graded, in the canonical form it compared
+    (``None`` when it found none or the verifier has no notion of one): majority voting
+    (maj@k) groups completions by it, so votes and grades come from one extraction.
     """
 
     reward: float
     status: Status
     detail: str = ""
     info: Mapping[str, float] = field(default_factory=dict)
+    answer: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"reward": self.reward, "status": self.status, "detail": self.detail}
         if self.info:
             out["info"] = dict(self.info)
+        if self.answer is not None:
+            out["answer"] = self.answer
         return out
 
 

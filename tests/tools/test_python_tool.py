@@ -7,7 +7,7 @@ import pytest
 from rlvr.envs.tools import PythonTool, ToolEnv
 from rlvr.rollout.tools import ToolRollout
 from rlvr.types import SamplingParams
-from rlvr.verifiers import sandbox
+from rlvr import sandbox
 
 from .fakes import FakeBackend, after_prompt
 

@@ -126,7 +126,7 @@ def test_tool_task_smoke_run(tmp_path, cache_dir):
 
 def test_python_tool_without_a_sandbox_is_a_config_error(monkeypatch, tiny_tokenizer):
     from rlvr.train.components import with_tools
-    from rlvr.verifiers import sandbox
+    from rlvr import sandbox
 
     def missing():
         raise sandbox.SandboxUnavailable("bwrap not found on PATH (apt-get install -y bubblewrap)")

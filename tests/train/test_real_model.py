@@ -82,7 +82,7 @@ def mbpp_rows() -> list[dict]:
 
 
 def test_code_dataset_trains_through_the_sandboxed_verifier(chat_model_dir, tmp_path):
-    from rlvr.verifiers import sandbox
+    from rlvr import sandbox
 
     reason = sandbox.probe()
     if reason is not None:

@@ -13,7 +13,7 @@ import pytest
 
 from rlvr.types import Sample
 from rlvr.verifiers import code as cv
-from rlvr.verifiers import sandbox
+from rlvr import sandbox
 
 REASON = sandbox.probe() or (None if os.path.exists("/usr/bin/python3") else "/usr/bin/python3 missing")
 pytestmark = [pytest.mark.sandbox, pytest.mark.skipif(REASON is not None, reason=f"sandbox unavailable: {REASON}")]

@@ -8,7 +8,7 @@ import pytest
 
 from rlvr.types import Sample
 from rlvr.verifiers import proof as pv
-from rlvr.verifiers import sandbox
+from rlvr import sandbox
 
 REASON = pv.coq_available()
 needs_coq = pytest.mark.skipif(REASON is not None, reason=f"coq sandbox unavailable: {REASON}")

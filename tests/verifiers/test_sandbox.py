@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from rlvr.verifiers import sandbox
+from rlvr import sandbox
 
 REASON = sandbox.probe()
 needs_bwrap = pytest.mark.skipif(REASON is not None, reason=f"sandbox unavailable: {REASON}")
@@ -161,7 +161,7 @@ def test_refuses_without_a_sandbox(monkeypatch):
 def test_unsandboxed_fallback_runs_with_a_loud_warning(monkeypatch, caplog):
     monkeypatch.setattr(sandbox, "probe", lambda: "bwrap not found on PATH (test)")
     sandbox._warn_unsandboxed.cache_clear()
-    with caplog.at_level(logging.WARNING, logger="rlvr.verifiers.sandbox"):
+    with caplog.at_level(logging.WARNING, logger="rlvr.sandbox"):
         res = py(
             "import os; print(open('a.txt').read(), os.path.exists('/usr/lib'))",
             allow_unsandboxed=True, files={"/work/a.txt": b"x"},
@@ -179,7 +179,7 @@ def test_killing_the_caller_takes_the_sandbox_down(tmp_path):
 
     marker = "77.4321"
     caller = subprocess.Popen([sys.executable, "-c", (
-        "from rlvr.verifiers import sandbox\n"
+        "from rlvr import sandbox\n"
         f"sandbox.run(['/usr/bin/python3', '-I', '-S', '-c', \"import os; os.execv('/usr/bin/sleep', ['sleep', '{marker}'])\"],"
         " limits=sandbox.Limits(wall_s=60))\n"
     )])  # fmt: skip

@@ -7,7 +7,7 @@
   power whose result would pass ``MAX_DIGITS`` digits is refused before it is computed),
   and division by zero, overflow and complex results are tool errors.
 - ``PythonTool``: runs the call's text as a Python program in the code sandbox
-  (``rlvr.verifiers.sandbox``: bubblewrap, no network, rlimits, wall timeout) and returns
+  (``rlvr.sandbox``: bubblewrap, no network, rlimits, wall timeout) and returns
   its stdout; a non-zero exit, a timeout or an output past the cap is a tool error whose
   text (e.g. the exception's last line) goes back to the policy.
 - ``ToolEnv``: the ``Environment`` that finds a call (``<tool>…</tool>`` by default, or any
@@ -157,13 +157,13 @@ class PythonTool:
     allow_unsandboxed: bool = False  # without bwrap: rlimits only (loud warning); never the default
 
     def __post_init__(self) -> None:
-        from rlvr.verifiers import sandbox
+        from rlvr import sandbox
 
         if not self.allow_unsandboxed:
             sandbox.require()  # no bubblewrap: refuse now, not on the first call
 
     def __call__(self, code: str) -> ToolResult:
-        from rlvr.verifiers import sandbox
+        from rlvr import sandbox
 
         limits = sandbox.Limits(wall_s=self.timeout_s, memory_bytes=self.memory_bytes, max_processes=8,
                                 max_stdout_bytes=64 << 10, max_stderr_bytes=16 << 10)

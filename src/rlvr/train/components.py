@@ -189,7 +189,7 @@ def with_tools(cfg: Config, rollout, tokenizer):
         tags = getattr(r, key)
         if len(tags) != 2 or not all(isinstance(x, str) and x for x in tags):
             raise ConfigError(f"rollout.{key} must be two non-empty strings [open, close], got {tags!r}")
-    from rlvr.verifiers.sandbox import SandboxUnavailable
+    from rlvr.sandbox import SandboxUnavailable
 
     try:
         tool = build_tool(r.tool)

@@ -57,7 +57,7 @@ from dataclasses import dataclass, fields
 from typing import Any, Callable
 
 from rlvr.types import Sample, Verdict
-from rlvr.verifiers import sandbox
+from rlvr import sandbox
 
 _FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n(.*?)```", re.DOTALL)
 _PY_LANGS = ("", "python", "py", "python3")

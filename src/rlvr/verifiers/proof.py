@@ -49,7 +49,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from rlvr.types import Sample, Verdict
-from rlvr.verifiers import sandbox
+from rlvr import sandbox
 
 _FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n(.*?)```", re.DOTALL)
 _STATEMENT = re.compile(

@@ -48,7 +48,7 @@ import time
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-log = logging.getLogger("rlvr.verifiers.sandbox")
+log = logging.getLogger("rlvr.sandbox")
 
 SANDBOX_UID = 65534  # what the program sees inside (nobody)
 HOST_UID_BASE = 2_000_000  # fresh host uids are drawn from [base, base + span)
