@@ -62,19 +62,20 @@ def build_speed_model(path: Path) -> Path:
 def demo_base() -> Path:
     """The demo's warm-started base, through rlvr's own API (cached under bench/out/cache)."""
     from rlvr.config import load_config
-    from rlvr.train.components import build_task, ensure_base
+    from rlvr.tasks.registry import build_task
+    from rlvr.models.base import ensure_base
 
     cfg = load_config(preset="demo", overrides=[f"model.cache_dir={OUT / 'cache'}"])
-    return ensure_base(cfg, build_task(cfg), log=lambda m: print(m, file=sys.stderr))
+    return ensure_base(cfg, build_task(cfg.task), log=lambda m: print(m, file=sys.stderr))
 
 
 def write_prompts(n_train: int) -> tuple[Path, Path]:
     """The demo task's training stream (positions 0..n_train-1, the order rlvr draws them) and held-out set."""
     from rlvr.config import load_config
-    from rlvr.train.components import build_task
+    from rlvr.tasks.registry import build_task
 
     cfg = load_config(preset="demo")
-    task = build_task(cfg)
+    task = build_task(cfg.task)
     t = cfg.task
     tag = f"{t.terms_min}-{t.terms_max}x{t.digits}{'p' if '+' in t.operators else ''}{'m' if '-' in t.operators else ''}"
     train, held = OUT / f"train_{tag}_{n_train}.jsonl", OUT / "eval.jsonl"

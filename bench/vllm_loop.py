@@ -57,10 +57,13 @@ def base_config(args, backend: str, run_dir: Path):
 
 def vllm_alone(args, cfg) -> dict:
     from rlvr.rollout.vllm import VLLMRollout
-    from rlvr.train.components import build_task, ensure_base, load_policy, render_prompt
+    from rlvr.tasks.registry import build_task
+    from rlvr.models.base import ensure_base
+    from rlvr.models.loading import load_policy
+    from rlvr.rollout.prompts import render_prompt
     from rlvr.types import SamplingParams
 
-    task = build_task(cfg)
+    task = build_task(cfg.task)
     model_dir = ensure_base(cfg, task, print)
     model, tok = load_policy(model_dir, cfg)
     rollout = VLLMRollout(cfg, model, tok)

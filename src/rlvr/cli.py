@@ -18,11 +18,14 @@ from rlvr.errors import UserError
 
 # One module per command group; order is the order in `rlvr --help`.
 COMMAND_MODULES = (
-    "rlvr.commands.train",        # train, eval, compare
+    "rlvr.commands.train",        # train
+    "rlvr.commands.eval",         # eval
+    "rlvr.commands.compare",      # compare
     "rlvr.commands.verify",       # verify, audit
     "rlvr.commands.algo",         # advantages
     "rlvr.commands.diagnostics",  # passk, report, calculator
     "rlvr.commands.data",         # data check
+    "rlvr.commands.model",        # model fetch, model convert
 )
 
 
@@ -44,9 +47,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def parse(parser: argparse.ArgumentParser, argv: list[str] | None):
+    """Parse ``argv``; ``key=value`` overrides may stand anywhere on the line, before or after
+    options (argparse alone stops collecting a ``nargs="*"`` positional at the first option)."""
+    args, extra = parser.parse_known_args(argv)
+    overrides = [a for a in extra if "=" in a and not a.startswith("-")]
+    unknown = [a for a in extra if a not in overrides]
+    if overrides and not hasattr(args, "overrides"):
+        unknown = extra
+    if unknown:
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    if overrides:
+        args.overrides = [*(args.overrides or []), *overrides]
+    return args
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parse(parser, argv)
     if not getattr(args, "handler", None):
         parser.print_help()
         return 2

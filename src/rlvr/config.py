@@ -388,12 +388,22 @@ def config_from_dict(data: dict) -> Config:
     return cfg
 
 
+def apply_overrides(cfg: Config, overrides: list[str] | tuple) -> Config:
+    """``cfg`` with dotted ``key=value`` overrides applied, by the rules of ``load_config``."""
+    data = cfg.to_dict()
+    for text in overrides:
+        data = _merge(data, parse_override(text))
+    out = config_from_dict(data)
+    validate(out)
+    return out
+
+
 def save_config(cfg: Config, path: Path) -> None:
     path.write_text(json.dumps(cfg.to_dict(), indent=2) + "\n")
 
 
 def describe(cls: type = Config, prefix: str = "") -> list[tuple[str, str, str]]:
-    """(key, default, doc) for every field, for `--help-config` and the docs."""
+    """(key, default, doc) for every field, for `rlvr train --list-keys` and the docs."""
     rows = []
     for f in dataclasses.fields(cls):
         tp = typing.get_type_hints(cls)[f.name]

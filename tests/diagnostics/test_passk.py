@@ -16,8 +16,8 @@ from rlvr.diagnostics.passk import (
     pass_at_k_exact,
     pass_at_k_product,
     passk_curve,
-    plot_passk_compare,
 )
+from rlvr.report.passk_plot import plot_passk_compare
 
 # n, c, k, expected as a fraction worked out by hand: 1 - C(n-c, k) / C(n, k)
 PASSK_TABLE = [

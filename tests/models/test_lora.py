@@ -31,7 +31,7 @@ def lora_cfg(model_dir: Path, *extra: str):
 
 def perturbed_lora(model_dir: Path, seed: int = 0):
     """A LoRA policy whose adapters are not zero (a fresh adapter is the identity)."""
-    from rlvr.train.components import load_policy
+    from rlvr.models.loading import load_policy
 
     model, tok = load_policy(model_dir, lora_cfg(model_dir))
     gen = torch.Generator().manual_seed(seed)
@@ -54,8 +54,8 @@ def logits_of(model, ids):
 
 def test_only_adapter_parameters_get_gradients(model_dir):
     from rlvr.models.lora import trainable_parameters
-    from rlvr.train.batch import response_logits, token_logp
-    from rlvr.train.components import load_policy
+    from rlvr.train.forward import response_logits, token_logp
+    from rlvr.models.loading import load_policy
 
     model, _ = load_policy(model_dir, lora_cfg(model_dir))
     trainable, total = trainable_parameters(model)
@@ -89,7 +89,8 @@ def test_reference_logp_equals_the_base_models(model_dir):
 
 
 def test_build_reference_for_lora(model_dir):
-    from rlvr.train.components import build_reference, load_policy
+    from rlvr.train.run import build_reference
+    from rlvr.models.loading import load_policy
 
     cfg = lora_cfg(model_dir, "algo.kl_coef=0.01")
     model, _ = load_policy(model_dir, cfg)
@@ -127,7 +128,7 @@ def test_merged_checkpoint_and_adapter_load_back(model_dir, tmp_path):
 
 def test_adapter_state_round_trip(model_dir):
     from rlvr.models.lora import adapter_state, load_adapter_state
-    from rlvr.train.components import load_policy
+    from rlvr.models.loading import load_policy
 
     policy, _ = perturbed_lora(model_dir, seed=3)
     fresh, _ = load_policy(model_dir, lora_cfg(model_dir))
@@ -157,7 +158,7 @@ def test_kv_cache_sampling_through_the_peft_wrapper(model_dir, tmp_path):
 def test_missing_peft_names_the_extra(model_dir, monkeypatch):
     import sys
 
-    from rlvr.train.components import load_policy
+    from rlvr.models.loading import load_policy
 
     monkeypatch.setitem(sys.modules, "peft", None)  # import peft -> ImportError
     with pytest.raises(ConfigError, match="model.lora_r > 0 needs peft: pip install 'rlvr\\[lora\\]'"):

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 import torch
 
-from rlvr.rollout.fast import FastDecoder, shared_prefix_logits, supports
+from rlvr.rollout.fast import FastDecoder, supports
+from rlvr.train.forward import shared_prefix_logits
 from rlvr.rollout.hf import HFRollout
 from rlvr.train.batch import collate
 from rlvr.types import Completion, SamplingParams

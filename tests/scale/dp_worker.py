@@ -79,8 +79,9 @@ def shard(data, rank: int, world: int):
 def run_case(ctx, case: str, layout: str) -> tuple[torch.Tensor, float]:
     from rlvr import algo
     from rlvr.models.tiny import build_char_tokenizer, build_tiny_model
-    from rlvr.train.batch import collate, response_logits, token_logp
-    from rlvr.train.update import loss_knobs, update_policy
+    from rlvr.train.batch import collate
+    from rlvr.train.forward import response_logits, token_logp
+    from rlvr.train.update import Learner, loss_knobs, update_policy
 
     cfg = config(case)
     tok = build_char_tokenizer()
@@ -88,7 +89,7 @@ def run_case(ctx, case: str, layout: str) -> tuple[torch.Tensor, float]:
                              eos_id=tok.eos_token_id, seed=0)
     data = shard(global_batch(tok, layout), ctx.rank, ctx.world)
     opt = Recorder(model.parameters())
-    update_policy(model, None, opt, data, cfg, tok.pad_token_id, torch.Generator().manual_seed(0),
+    update_policy(Learner(model, opt, pad_id=tok.pad_token_id), data, cfg, torch.Generator().manual_seed(0),
                   **ctx.update_kwargs("ddp"))
     # the loss itself: this rank's numerator over the global normaliser, summed over ranks
     batch = collate(data.completions, tok.pad_token_id)

@@ -68,19 +68,19 @@ def _kill_first_rollout_worker_after(run: Path, created: list, after_step: int, 
 
 
 def test_a_killed_rollout_worker_is_restarted_and_its_prompts_requeued(ray_session, tmp_path, shared_cache, monkeypatch):
-    import rlvr.train.async_loop as async_loop
+    import rlvr.train.async_source as async_source
     from rlvr.train.checkpoint import load_trainer_state
-    from rlvr.train.components import build_task
+    from rlvr.tasks.registry import build_task
     from rlvr.train.loop import train
 
     created = []
 
-    class SpyPipeline(async_loop.Pipeline):
+    class SpyPipeline(async_source.Pipeline):
         def __post_init__(self):
             super().__post_init__()
             created.append(self)
 
-    monkeypatch.setattr(async_loop, "Pipeline", SpyPipeline)
+    monkeypatch.setattr(async_source, "Pipeline", SpyPipeline)
     cfg = _cfg(tmp_path, shared_cache, "train.steps=6", "rollout.backend=scripted")
     killed: dict = {}
     killer = threading.Thread(target=_kill_first_rollout_worker_after, args=(tmp_path / "run", created, 2, killed))
@@ -96,7 +96,7 @@ def test_a_killed_rollout_worker_is_restarted_and_its_prompts_requeued(ray_sessi
     state = load_trainer_state(Path(summary["checkpoint"]))["state"]
     assert state["data_pos"] == 6 * P
     # every step trained on exactly its own prompts, in order: none lost or repeated by the restart
-    task = build_task(cfg)
+    task = build_task(cfg.task)
     samples = [json.loads(x) for x in (tmp_path / "run" / "samples.jsonl").read_text().splitlines()]
     for step in range(1, 7):
         got = [s["prompt"] for s in samples if s["step"] == step][::G]

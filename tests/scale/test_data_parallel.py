@@ -93,9 +93,9 @@ def test_torchrun_two_ranks_train_and_rank0_writes(tmp_path, cli_env):
 
     state = load_trainer_state(Path(summary["checkpoint"]))["state"]
     assert state["world"] == 2 and state["data_pos"] == 2 * 2  # per rank: 2 of the 4 prompts per step
-    from rlvr.train.components import build_task
+    from rlvr.tasks.registry import build_task
 
-    task = build_task(load_config(preset="smoke"))
+    task = build_task(load_config(preset="smoke").task)
     seen = {(r["step"], r["prompt"]) for r in map(json.loads, (out / "samples.jsonl").read_text().splitlines())}
     expected = {(1, s.prompt) for s in task.train_batch(0, 2)} | {(2, s.prompt) for s in task.train_batch(4, 2)}
     assert seen == expected  # rank 0's share of each global step: no prompt skipped or taken twice

@@ -89,7 +89,8 @@ class RecordingOptimizer:
 
 def _step_data(model, tokenizer, shift: float):
     """Two groups of two fixed completions whose sampler log-probs are the model's plus ``shift``."""
-    from rlvr.train.batch import collate, response_logits, token_logp
+    from rlvr.train.batch import collate
+    from rlvr.train.forward import response_logits, token_logp
     from rlvr.train.rollouts import StepData
     from rlvr.types import Completion, Sample, Verdict
 
@@ -114,15 +115,15 @@ def test_update_weights_by_recomputed_pi_old(tiny_model, tiny_tokenizer, shift, 
     """mu = pi_old * exp(shift): with shift -log 3 every weight is 3, capped at 2; with +log 2 every
     weight is 0.5. At ratio 1 the weighted gradient is the plain one times that constant."""
     from rlvr.config import load_config
-    from rlvr.train.update import update_policy
+    from rlvr.train.update import Learner, update_policy
 
     grads, stats = {}, {}
     for cap in (None, 2.0):
         cfg = load_config(preset="smoke", overrides=["algo.kl_coef=0", f"algo.tis_cap={cap if cap else 'null'}",
                                                      "train.grad_clip=0"])
         opt = RecordingOptimizer(tiny_model.parameters())
-        stats[cap] = update_policy(tiny_model, None, opt, _step_data(tiny_model, tiny_tokenizer, shift), cfg,
-                                   tiny_tokenizer.pad_token_id, torch.Generator().manual_seed(0))
+        stats[cap] = update_policy(Learner(tiny_model, opt, pad_id=tiny_tokenizer.pad_token_id),
+                                   _step_data(tiny_model, tiny_tokenizer, shift), cfg, torch.Generator().manual_seed(0))
         grads[cap] = opt.grads[0]
     assert stats[2.0]["tis_frac_capped"] == pytest.approx(frac_capped)
     assert stats[2.0]["logp_mismatch"] == pytest.approx(abs(shift), abs=1e-5)

@@ -43,7 +43,7 @@ def test_scripted_completions_carry_version_logprobs_and_finish(tiny_tokenizer):
 
 def test_scripted_run_gets_mixed_rewards(tiny_tokenizer):
     from rlvr.config import load_config
-    from rlvr.train.components import Rewarder
+    from rlvr.verifiers.rewarder import Rewarder
     from rlvr.tasks.arithmetic import ArithmeticSpec, ArithmeticTask
 
     cfg = load_config(preset="smoke")
@@ -51,7 +51,7 @@ def test_scripted_run_gets_mixed_rewards(tiny_tokenizer):
     samples = task.train_batch(0, 2)
     comps = ScriptedRollout(tiny_tokenizer).generate(
         [tiny_tokenizer(s.prompt, add_special_tokens=False)["input_ids"] for s in samples], SamplingParams(max_new_tokens=40, n=2))
-    rewarder = Rewarder(cfg)
+    rewarder = Rewarder(cfg.reward)
     try:
         statuses = [v.status for v in rewarder(comps, [s for s in samples for _ in range(2)])]
     finally:
@@ -59,7 +59,7 @@ def test_scripted_run_gets_mixed_rewards(tiny_tokenizer):
     assert statuses == ["ok", "wrong", "ok", "wrong"]
 
 
-LAZY = {"rollout/vllm.py": {"vllm"}, "train/async_loop.py": {"ray", "vllm"}, "train/distributed.py": {"ray", "vllm"},
+LAZY = {"rollout/vllm.py": {"vllm"}, "train/async_source.py": {"ray", "vllm"}, "train/distributed.py": {"ray", "vllm"},
         "rollout/fake_engine.py": {"vllm", "ray"}, "rollout/scripted.py": {"vllm", "ray"}, "train/loop.py": {"ray", "vllm"}}
 
 
@@ -76,7 +76,7 @@ def test_heavy_backends_are_never_imported_at_module_level(rel):
 
 
 def test_importing_the_scale_modules_loads_neither_ray_nor_vllm():
-    code = ("import sys, rlvr.train.loop, rlvr.train.async_loop, rlvr.train.distributed, rlvr.rollout.vllm, "
+    code = ("import sys, rlvr.train.loop, rlvr.train.async_source, rlvr.train.distributed, rlvr.rollout.vllm, "
             "rlvr.rollout.scripted, rlvr.rollout.fake_engine; print(sorted(m for m in ('ray', 'vllm') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr

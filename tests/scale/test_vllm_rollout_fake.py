@@ -151,7 +151,7 @@ def test_missing_tis_cap_warns(policy):
 
 @pytest.mark.skipif(importlib.util.find_spec("vllm") is not None, reason="vllm is installed")
 def test_without_vllm_the_backend_is_a_one_line_config_error(policy):
-    from rlvr.train.components import build_rollout
+    from rlvr.rollout.build import build_rollout
 
     model, tok = policy
     with pytest.raises(ConfigError, match="needs the vllm package"):

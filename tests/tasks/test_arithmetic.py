@@ -80,7 +80,7 @@ def test_think_rate_out_of_range_is_an_error():
 def test_bad_task_knobs_are_config_errors(override, words):
     from rlvr.config import load_config
     from rlvr.errors import ConfigError
-    from rlvr.train.components import build_task
+    from rlvr.tasks.registry import build_task
 
     with pytest.raises(ConfigError, match=r"task: .*" + re.escape(words)):
-        build_task(load_config(overrides=[override]))
+        build_task(load_config(overrides=[override]).task)

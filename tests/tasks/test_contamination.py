@@ -128,21 +128,22 @@ def dataset_cfg(train: Path, test: Path, *extra: str):
 
 
 def test_train_refuses_contaminated_eval_set(files):
-    from rlvr.train.components import build_task, check_contamination
+    from rlvr.tasks.registry import build_task
+    from rlvr.tasks.contamination import check_task
 
     train, clean, dirty = files
     cfg = dataset_cfg(train, dirty)
     with pytest.raises(DataError) as err:
-        check_contamination(cfg, build_task(cfg), log=print)
+        check_task(build_task(cfg.task, cfg.reward.verifier), cfg.task, log=print)
     assert str(err.value) == (
         f"2 of 3 eval problems also occur in the training data (first: {dirty} line 2, exact match); list them with "
         f"`rlvr data check --train {train} --eval {dirty} --fields question` and remove them, or set "
         f"task.allow_contamination=true")
     clean_cfg = dataset_cfg(train, clean)
-    check_contamination(clean_cfg, build_task(clean_cfg), log=print)  # no error
+    check_task(build_task(clean_cfg.task, clean_cfg.reward.verifier), clean_cfg.task, log=print)  # no error
     warnings = []
     allowed = dataset_cfg(train, dirty, "task.allow_contamination=true")
-    check_contamination(allowed, build_task(allowed), log=warnings.append)
+    check_task(build_task(allowed.task, allowed.reward.verifier), allowed.task, log=warnings.append)
     assert warnings and warnings[0].startswith("warning: 2 of 3 eval problems") and "training anyway" in warnings[0]
 
 
@@ -157,11 +158,12 @@ def test_train_command_stops_before_loading_a_model(files, tmp_path, capsys):
 
 
 def test_duplicates_inside_one_split_file_are_caught(tmp_path):
-    from rlvr.train.components import build_task, check_contamination
+    from rlvr.tasks.registry import build_task
+    from rlvr.tasks.contamination import check_task
 
     rows = [{"question": f"Question number {i}?", "answer": str(i)} for i in range(6)] * 2  # every row twice
     path = write_jsonl(tmp_path / "dup.jsonl", rows)
     cfg = load_config(overrides=["task.name=dataset", f"task.train_path={path}", "task.eval_size=3",
                                  "task.fields={prompt: question}", "reward.verifier=math"])
     with pytest.raises(DataError, match="split off .*dup.jsonl', so it holds duplicates: deduplicate it"):
-        check_contamination(cfg, build_task(cfg), log=print)
+        check_task(build_task(cfg.task, cfg.reward.verifier), cfg.task, log=print)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rlvr.config import load_config
-from rlvr.train.components import build_task
+from rlvr.tasks.registry import build_task
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 
@@ -38,7 +38,7 @@ def test_config_loads_and_maps_its_data_layout(name, tmp_path):
     cfg = load_config(str(CONFIGS / name), overrides=[f"model.path={tmp_path}/model", f"task.train_path={train}",
                                                       f"task.eval_path={test}"])
     assert cfg.task.name == "dataset" and cfg.model.path == f"{tmp_path}/model"
-    task = build_task(cfg)
+    task = build_task(cfg.task, cfg.reward.verifier)
     sample = task.eval_samples[0]
     if LAYOUT[name] == "gsm8k":
         assert (sample.prompt, sample.answer) == ("Ann reads 4 pages a day for 3 days. How many pages?", "12")

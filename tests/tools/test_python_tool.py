@@ -57,7 +57,7 @@ def test_python_block_through_the_loop(tiny_tokenizer, py):
 
 def test_python_tool_from_the_config(tiny_tokenizer):
     from rlvr.config import load_config
-    from rlvr.train.components import with_tools
+    from rlvr.rollout.build import with_tools
 
     cfg = load_config(overrides=["rollout.max_tool_calls=2", "rollout.tool=python",
                                  'rollout.tool_tags=["```python\\n", "```"]'])

@@ -9,7 +9,8 @@ import torch
 from rlvr.algo import policy_loss, token_entropy
 from rlvr.envs.tools import ToolEnv, calculator_tool
 from rlvr.rollout.tools import ToolRollout
-from rlvr.train.batch import collate, response_logits, token_logp
+from rlvr.train.batch import collate
+from rlvr.train.forward import response_logits, token_logp
 from rlvr.types import SamplingParams
 
 from .fakes import FakeBackend, after_prompt

@@ -82,20 +82,25 @@ def test_longest_reference_fits_the_default_length_limit(tiny_tokenizer):
 
 
 def test_config_errors_say_what_to_set(tiny_tokenizer):
-    from rlvr.train.components import build_task, with_tools
+    from rlvr.rollout.build import with_tools
+    from rlvr.tasks.registry import build_task
 
     base = ["task.name=tool_arithmetic", "task.eval_size=10"]
+
+    def check(overrides):  # what the run set-up asks of the task once the tokenizer is loaded
+        cfg = load_config(overrides=base + overrides)
+        build_task(cfg.task).check_rollout(cfg, tiny_tokenizer)
+
     with pytest.raises(ConfigError, match="rollout.max_tool_calls=1"):
-        with_tools(load_config(overrides=base), object(), tiny_tokenizer)
+        check([])
     with pytest.raises(ConfigError, match=">= 36"):
-        with_tools(load_config(overrides=base + ["rollout.max_tool_calls=1", "task.tool_digits_max=6",
-                                                "rollout.max_new_tokens=32"]), object(),
-                   tiny_tokenizer)
+        check(["rollout.max_tool_calls=1", "task.tool_digits_max=6", "rollout.max_new_tokens=32"])
+    check(["rollout.max_tool_calls=1", "task.tool_digits_max=6", "rollout.max_new_tokens=36"])  # room enough
     with pytest.raises(ConfigError, match="tool_tags"):
         with_tools(load_config(overrides=base + ["rollout.max_tool_calls=1", "rollout.tool_tags=[a]"]), object(),
                    tiny_tokenizer)
     with pytest.raises(ConfigError, match="call_rate"):
-        build_task(load_config(overrides=base + ["task.tool_call_rate=1.5"]))
+        build_task(load_config(overrides=base + ["task.tool_call_rate=1.5"]).task)
     with pytest.raises(ConfigError, match="valid choices: calculator, python"):
         load_config(overrides=["rollout.tool=shell"])
     wrapped = with_tools(load_config(overrides=base + ["rollout.max_tool_calls=2"]), object(), tiny_tokenizer)
@@ -125,8 +130,8 @@ def test_tool_task_smoke_run(tmp_path, cache_dir):
 
 
 def test_python_tool_without_a_sandbox_is_a_config_error(monkeypatch, tiny_tokenizer):
-    from rlvr.train.components import with_tools
     from rlvr import sandbox
+    from rlvr.rollout.build import with_tools
 
     def missing():
         raise sandbox.SandboxUnavailable("bwrap not found on PATH (apt-get install -y bubblewrap)")

@@ -2,7 +2,8 @@
 
 import torch
 
-from rlvr.train.batch import collate, response_logits, token_logp
+from rlvr.train.batch import collate
+from rlvr.train.forward import response_logits, token_logp
 from rlvr.types import Completion
 
 

@@ -87,7 +87,8 @@ def test_code_dataset_trains_through_the_sandboxed_verifier(chat_model_dir, tmp_
     reason = sandbox.probe()
     if reason is not None:
         pytest.skip(f"sandbox unavailable: {reason}")
-    from rlvr.train.components import Rewarder, build_task
+    from rlvr.verifiers.rewarder import Rewarder
+    from rlvr.tasks.registry import build_task
     from rlvr.train.loop import train
     from rlvr.types import Completion
 
@@ -99,7 +100,7 @@ def test_code_dataset_trains_through_the_sandboxed_verifier(chat_model_dir, tmp_
         f"task.prompt_template={json.dumps(TEMPLATE)}", "reward.verifier=code",
         "reward.workers=1", "reward.timeout_s=20"))
     # the rows reach the verifier with their tests: a right and a wrong program
-    task, rewarder = build_task(cfg), Rewarder(cfg)
+    task, rewarder = build_task(cfg.task, cfg.reward.verifier), Rewarder(cfg.reward)
     try:
         s = task.eval_samples[0]
         assert s.prompt == "Write a function f4(x) that returns x + 4.\nYour code should pass:\nassert f4(1) == 5"
@@ -120,7 +121,7 @@ def test_code_dataset_trains_through_the_sandboxed_verifier(chat_model_dir, tmp_
 def test_render_prompt_uses_the_chat_template_and_system_prompt(chat_model_dir):
     from transformers import AutoTokenizer
 
-    from rlvr.train.components import render_prompt
+    from rlvr.rollout.prompts import render_prompt
 
     tok = AutoTokenizer.from_pretrained(chat_model_dir)
     sample = Sample(id="0", prompt="What is 2 + 3?", answer="5")
@@ -136,7 +137,8 @@ def test_render_prompt_uses_the_chat_template_and_system_prompt(chat_model_dir):
 
 @pytest.mark.parametrize("fast", [True, False])  # the hf backend's fast decoder and its generic path
 def test_end_of_turn_token_stops_generation_and_pad_falls_back_to_eos(chat_model_dir, fast):
-    from rlvr.train.components import build_rollout, eos_token_ids, load_policy
+    from rlvr.rollout.build import build_rollout, eos_token_ids
+    from rlvr.models.loading import load_policy
 
     cfg = load_config(overrides=[f"model.path={chat_model_dir}"])
     model, tok = load_policy(chat_model_dir, cfg)
@@ -167,7 +169,7 @@ def test_end_of_turn_token_stops_generation_and_pad_falls_back_to_eos(chat_model
 
 @pytest.mark.parametrize("override,want", [([], torch.float32), (["model.dtype=bfloat16"], torch.bfloat16)])
 def test_dtype_is_float32_on_cpu_unless_overridden(chat_model_dir, override, want):
-    from rlvr.train.components import load_policy, resolve_device_dtype
+    from rlvr.models.loading import load_policy, resolve_device_dtype
 
     cfg = load_config(overrides=[f"model.path={chat_model_dir}", "model.device=cpu", *override])
     assert resolve_device_dtype(cfg) == (torch.device("cpu"), want)
@@ -176,8 +178,9 @@ def test_dtype_is_float32_on_cpu_unless_overridden(chat_model_dir, override, wan
 
 
 def test_gradient_checkpointing_gives_the_same_gradients_and_trains(chat_model_dir, tmp_path):
-    from rlvr.train.batch import collate, response_logits, token_logp
-    from rlvr.train.components import load_policy
+    from rlvr.train.batch import collate
+    from rlvr.train.forward import response_logits, token_logp
+    from rlvr.models.loading import load_policy
     from rlvr.train.loop import train
     from rlvr.types import Completion
 

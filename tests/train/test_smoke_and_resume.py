@@ -44,10 +44,8 @@ def rows(path: Path, kind: str) -> list[dict]:
 
 def test_smoke_preset_leaves_run_files_and_a_loadable_checkpoint(tmp_path, env):
     out = tmp_path / "run"
-    t0 = time.time()
     proc = run_cli(["train", "--preset", "smoke", "--output", str(out)], env)
     assert proc.returncode == 0, proc.stderr
-    assert time.time() - t0 < 60
     summary = json.loads((out / "summary.json").read_text())
     assert set(summary) >= {"base", "final", "steps", "wall_s", "phases"}
     assert summary["steps"] == 4 and "pass@1" in summary["base"] and "pass@1" in summary["final"]

@@ -31,7 +31,8 @@ def _step(model, data, cfg, tokenizer, skip=True, monkeypatch=None):
     opt = torch.optim.SGD(model.parameters(), lr=0.1)
     if not skip:
         monkeypatch.setattr(upd, "rows_with_gradient", lambda cfg, adv: None)
-    stats = upd.update_policy(model, None, opt, data, cfg, tokenizer.pad_token_id, torch.Generator().manual_seed(0))
+    stats = upd.update_policy(upd.Learner(model, opt, pad_id=tokenizer.pad_token_id), data, cfg,
+                              torch.Generator().manual_seed(0))
     return model, stats
 
 

@@ -1,17 +1,20 @@
-"""DAPO dynamic sampling as pure selection logic: keep groups whose rewards differ.
+"""DAPO dynamic sampling as pure selection logic: keep groups whose outcomes differ.
 
-A group whose completions all earn the same reward has zero advantage under every group
-baseline, so it adds no policy gradient (only noise through KL/entropy terms and a smaller
-effective batch). DAPO (Yu et al. 2025, sec. 3.2, eq. 11 constraint
-0 < |{o_i | is_equivalent(a, o_i)}| < G) over-samples and filters such groups out "until the
-batch is fully filled with samples whose accuracy is neither 0 nor 1".
+A group whose completions all have the same outcome adds no policy gradient through the
+outcome (only noise through KL/entropy terms and a smaller effective batch). DAPO (Yu et al.
+2025, sec. 3.2, eq. 11 constraint 0 < |{o_i | is_equivalent(a, o_i)}| < G) over-samples and
+filters such groups out "until the batch is fully filled with samples whose accuracy is
+neither 0 nor 1".
 
-- ``mixed_groups(rewards, group_ids)`` -> (labels (n,), mixed (n,) bool), one entry per
-  distinct group id in ascending order: True when the group's rewards are not all equal.
-  (Equality of rewards, not of accuracy: a format bonus that differs makes a group mixed,
-  as in verl's ``filter_groups.metric=seq_reward``.)
+The functions take one outcome per completion. The trainer (``rlvr.train.rollouts``) passes
+**accuracy** (1.0 when the verdict is ``ok``, else 0.0): the paper's rule, so a format bonus
+that differs inside an all-wrong group does not keep it. Passing the rewards instead gives
+verl's ``filter_groups.metric=seq_reward`` variant.
+
+- ``mixed_groups(outcomes, group_ids)`` -> (labels (n,), mixed (n,) bool), one entry per
+  distinct group id in ascending order: True when the group's outcomes are not all equal.
 - ``DynamicSampler(target, max_rounds)``: the trainer generates a round, calls
-  ``add(rewards, group_ids)`` and receives a (B,) mask of the completions to keep; it stops
+  ``add(outcomes, group_ids)`` and receives a (B,) mask of the completions to keep; it stops
   when ``done``. Groups are kept in ascending id order until ``target`` groups are held
   (surplus mixed groups of the last round are dropped so the batch size stays fixed, as
   verl does). When the round budget runs out first, ``report().exhausted`` is True and the
@@ -20,7 +23,7 @@ batch is fully filled with samples whose accuracy is neither 0 nor 1".
 
 Not here: generation, or mixing zero-variance groups back in to fill a batch.
 Departure from "no .item()": the sampler turns counts into Python ints, because it drives
-the trainer's control flow; rewards are small CPU tensors from the verifiers.
+the trainer's control flow; outcomes are small CPU tensors from the verifiers.
 """
 
 from __future__ import annotations
@@ -30,21 +33,22 @@ from dataclasses import dataclass
 import torch
 
 
-def mixed_groups(rewards: torch.Tensor, group_ids: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
-    """(labels (n,), mixed (n,) bool): distinct group ids (ascending) and whether their rewards differ."""
-    if rewards.dim() != 1 or group_ids.shape != rewards.shape:
-        raise ValueError(f"rewards and group_ids must both be (B,); got {tuple(rewards.shape)} and {tuple(group_ids.shape)}")
+def mixed_groups(outcomes: torch.Tensor, group_ids: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """(labels (n,), mixed (n,) bool): distinct group ids (ascending) and whether their outcomes differ."""
+    if outcomes.dim() != 1 or group_ids.shape != outcomes.shape:
+        raise ValueError(f"outcomes and group_ids must both be (B,); got {tuple(outcomes.shape)} and "
+                         f"{tuple(group_ids.shape)}")
     labels, index = torch.unique(group_ids, return_inverse=True)  # (n,), (B,)
-    r = rewards.detach().float()
+    r = outcomes.detach().float()
     zeros = r.new_zeros(labels.numel())
     lo = zeros.scatter_reduce(0, index, r, "amin", include_self=False)  # (n,)
     hi = zeros.scatter_reduce(0, index, r, "amax", include_self=False)  # (n,)
     return labels, hi != lo
 
 
-def mixed_sample_mask(rewards: torch.Tensor, group_ids: torch.Tensor) -> torch.Tensor:
-    """(B,) bool: True for completions whose group has differing rewards."""
-    labels, mixed = mixed_groups(rewards, group_ids)
+def mixed_sample_mask(outcomes: torch.Tensor, group_ids: torch.Tensor) -> torch.Tensor:
+    """(B,) bool: True for completions whose group has differing outcomes."""
+    labels, mixed = mixed_groups(outcomes, group_ids)
     return mixed[torch.searchsorted(labels, group_ids)]
 
 
@@ -67,8 +71,8 @@ class DynamicSampler:
 
         sampler = DynamicSampler(target=prompts_per_step, max_rounds=4)
         while not sampler.done:
-            rewards, group_ids = generate_and_verify()   # one round, the trainer's job
-            keep = sampler.add(rewards, group_ids)        # (B,) bool for this round
+            outcomes, group_ids = generate_and_verify()  # one round, the trainer's job
+            keep = sampler.add(outcomes, group_ids)       # (B,) bool for this round
             ...collect the kept completions...
         report = sampler.report()
 
@@ -85,11 +89,11 @@ class DynamicSampler:
     def done(self) -> bool:
         return self.groups_kept >= self.target or self.rounds_used >= self.max_rounds
 
-    def add(self, rewards: torch.Tensor, group_ids: torch.Tensor) -> torch.Tensor:
+    def add(self, outcomes: torch.Tensor, group_ids: torch.Tensor) -> torch.Tensor:
         """Record one round; return the (B,) bool mask of its completions to keep."""
         if self.done:
             raise RuntimeError("DynamicSampler.add called after it is done; check `done` before generating")
-        labels, mixed = mixed_groups(rewards, group_ids)  # (n,), (n,)
+        labels, mixed = mixed_groups(outcomes, group_ids)  # (n,), (n,)
         room = self.target - self.groups_kept
         keep_group = mixed & (torch.cumsum(mixed.long(), 0) <= room)  # first `room` mixed groups
         self.rounds_used += 1

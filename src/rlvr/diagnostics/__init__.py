@@ -1,4 +1,4 @@
-"""Diagnostics: pure metric functions, pass@k / maj@k, alarms and metric sinks.
+"""Diagnostics: pure metric functions, pass@k / maj@k, alarms and metric sinks (figures: ``rlvr.report``).
 
 Everything here is importable without torch, matplotlib, TensorBoard or W&B; those are
 imported lazily by the one function or sink that needs them. The trainer computes the
@@ -15,12 +15,12 @@ from rlvr.diagnostics.metrics import (
     truncation_rate,
     zero_variance,
 )
-from rlvr.diagnostics.passk import majk_curve, maj_at_k, pass_at_k, passk_curve, plot_passk_compare
+from rlvr.diagnostics.passk import majk_curve, maj_at_k, pass_at_k, passk_curve
 from rlvr.diagnostics.sinks import NullSink, Sink, build_sink
 
 __all__ = [
     "ALARM_NAMES", "Alarm", "AlarmMonitor", "alarm_metrics",
     "ZeroVariance", "length_by_correctness", "selfcheck_rate", "status_counts", "truncation_rate", "zero_variance",
-    "majk_curve", "maj_at_k", "pass_at_k", "passk_curve", "plot_passk_compare",
+    "majk_curve", "maj_at_k", "pass_at_k", "passk_curve",
     "NullSink", "Sink", "build_sink",
 ]

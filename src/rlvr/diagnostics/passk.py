@@ -1,4 +1,4 @@
-"""pass@k and maj@k estimators, their curves over a set of problems, and a comparison plot.
+"""pass@k and maj@k estimators and their curves over a set of problems.
 
 pass@k: the unbiased estimator of Chen et al. (2021, "Evaluating Large Language Models
 Trained on Code"): with n samples of which c are correct,
@@ -23,17 +23,15 @@ guess. Conventions, which papers leave open and which we fix here:
 Cost is polynomial (about classes^2 * k^2 * n per correct class): fine for the n <= a few
 hundred samples per problem that evaluation uses.
 
-Deliberately not here: sampling or verifying (``rlvr eval`` does that and calls these).
+Deliberately not here: sampling or verifying (``rlvr eval`` does that and calls these), and
+drawing the curves (``rlvr.report.passk_plot``).
 """
 
 from __future__ import annotations
 
 import math
 from fractions import Fraction
-from pathlib import Path
-from typing import Callable, Hashable, Iterable, Mapping, Sequence
-
-from rlvr.errors import UserError
+from typing import Callable, Hashable, Iterable, Sequence
 
 
 # ------------------------------------------------------------------- pass@k
@@ -209,53 +207,3 @@ def majk_curve(
         values = [maj_at_k(classes, k, abstain) for classes, abstain in rows]
         curve[k] = sum(values) / len(values)
     return curve
-
-
-# ------------------------------------------------------------------- plotting
-def plot_passk_compare(curves: Mapping[str, Mapping], path: Path | str, title: str = "pass@k") -> Path:
-    """Plot several pass@k curves ({label: {k: value}}) on a log2 k axis.
-
-    ``.svg`` is drawn by rlvr's own SVG writer (no dependency); any other suffix (``.png``,
-    ``.pdf``) needs matplotlib.
-    """
-    path = Path(path)
-    series = []
-    for label, curve in curves.items():
-        points = sorted((int(k), float(v)) for k, v in curve.items())
-        series.append((str(label), [p[0] for p in points], [p[1] for p in points]))
-    if not series or not any(xs for _, xs, _ in series):
-        raise ValueError("plot_passk_compare needs at least one non-empty curve")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if path.suffix.lower() == ".svg":
-        from rlvr.report.svg import Series, line_chart
-
-        svg = line_chart([Series(label, xs, ys, markers=True) for label, xs, ys in series],
-                         title=title, xlabel="k", ylabel="pass@k", logx=True, y_range=(0.0, 1.0))
-        path.write_text(svg, encoding="utf-8")
-        return path
-    _plot_matplotlib(series, path, title)
-    return path
-
-
-def _plot_matplotlib(series: list, path: Path, title: str) -> None:
-    try:
-        import matplotlib
-    except ModuleNotFoundError as exc:
-        raise UserError(f"writing {path.suffix} plots needs matplotlib (pip install matplotlib); "
-                        "or give a .svg path") from exc
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    fig, ax = plt.subplots(figsize=(6, 4))
-    for label, xs, ys in series:
-        ax.plot(xs, ys, marker="o", label=label)
-    ax.set_xscale("log", base=2)
-    ax.set_xlabel("k")
-    ax.set_ylabel("pass@k")
-    ax.set_ylim(0.0, 1.02)
-    ax.set_title(title)
-    ax.grid(alpha=0.3)
-    ax.legend()
-    fig.tight_layout()
-    fig.savefig(path)
-    plt.close(fig)

@@ -6,7 +6,7 @@ Only what the report needs: linear or log2 x axis, linear y axis, gaps where a v
 missing (None or non-finite), a legend under the plot.
 
 Deliberately not here: interactivity, dates, log y axes, anything matplotlib does well
-for papers (``rlvr.diagnostics.passk.plot_passk_compare`` uses matplotlib for PNG/PDF).
+for papers (``rlvr.report.passk_plot.plot_passk_compare`` uses matplotlib for PNG/PDF).
 """
 
 from __future__ import annotations

@@ -1,5 +1,4 @@
-"""Fast paths for Llama/Qwen2-style decoders: a decode loop with a preallocated KV cache,
-and a training forward that runs each distinct prompt of a batch once.
+"""A fast decode loop for Llama/Qwen2-style decoders, with a preallocated KV cache.
 
 Why: Hugging Face ``model(...)`` with a ``DynamicCache`` spends much of a decode step on
 fixed Python work (mask building, cache bookkeeping, output dataclasses, module hooks),
@@ -20,11 +19,8 @@ Decoding (``FastDecoder.generate``):
 - the prompt batch (one row per group) is prefilled once and its cache rows repeated for
   the group's ``n`` completions.
 
-Training (``shared_prefix_logits``): a GRPO batch holds each prompt G times; the prompts
-are deduplicated and run once, and the response tokens attend to their group's prompt
-keys/values (gathered, so the gradient flows back to the one prompt computation). The
-logits and the gradient equal those of the plain forward to float rounding; the work on
-prompt tokens drops by G.
+The layer pieces (``FastDecoder._qkv``, ``_finish``, ``_sdpa``) are also what the training
+forward ``rlvr.train.forward.shared_prefix_logits`` runs, so both use one implementation.
 
 What it deliberately does not do: sliding-window attention, Q/K norms (Qwen3), adapters
 (peft/LoRA layers), models behind module hooks (FSDP, accelerate offload), activation
@@ -45,13 +41,13 @@ SUPPORTED_TYPES = ("llama", "qwen2")
 _PLAIN = (torch.nn.Linear,)
 
 
-def _base(model):
+def base_model(model):
     return model.get_base_model() if hasattr(model, "get_base_model") else model
 
 
 def supports(model) -> bool:
     """True when ``model`` is a plain Llama/Qwen2 causal LM this decoder reproduces exactly."""
-    base = _base(model)
+    base = base_model(model)
     cfg = getattr(base, "config", None)
     if cfg is None or getattr(cfg, "model_type", None) not in SUPPORTED_TYPES:
         return False
@@ -104,7 +100,7 @@ class FastDecoder:
     """Prefill + decode with the model's weights and a static per-call KV cache."""
 
     def __init__(self, model):
-        base = _base(model)
+        base = base_model(model)
         self.model = base
         inner = base.model
         attn0 = inner.layers[0].self_attn
@@ -244,86 +240,3 @@ class FastDecoder:
             logits = self.logits(x[:, -1])
             next_pos = next_pos + 1
         return tokens[:, :steps], logps[:, :steps], steps
-
-
-# ---------------------------------------------------------------------- training forward
-def _trainable_ok(model) -> bool:
-    base = _base(model)
-    if not supports(model):
-        return False
-    checkpointing = getattr(base, "is_activation_checkpointing", None)
-    if checkpointing is None:
-        checkpointing = getattr(base, "is_gradient_checkpointing", False)
-    dropout = float(getattr(base.config, "attention_dropout", 0.0) or 0.0)
-    return not checkpointing and not (base.training and dropout > 0)
-
-
-def _first_index(inv: torch.Tensor, groups: int) -> torch.Tensor:
-    """For each group id in inv (B,), the first row holding it. -> (U,)"""
-    rows = torch.arange(inv.shape[0], device=inv.device)
-    return torch.full((groups,), inv.shape[0], device=inv.device, dtype=rows.dtype).scatter_reduce(
-        0, inv, rows, reduce="amin")
-
-
-def shared_prefix_logits(model, input_ids: torch.Tensor, attention_mask: torch.Tensor, position_ids: torch.Tensor,
-                         prompt_width: int) -> torch.Tensor | None:
-    """Logits scoring each response token, with each distinct prompt run through the model once.
-
-    Rows are ``prompt_width`` left-padded prompt columns followed by R response columns
-    (the layout of ``rlvr.train.batch``); a GRPO batch holds each prompt G times. The
-    prompts are deduplicated, run once (U rows instead of B), and their keys/values
-    gathered back to every row of the group before the response columns attend to them.
-    The gradient is the same as running every row in full: the gather's backward sums
-    the group's contributions into the one prompt computation. Returns float32 logits
-    (B, R, V), or None when the model or the batch does not qualify (no prompt shared,
-    a model ``supports`` rejects, activation checkpointing, attention dropout in training).
-    """
-    B, P = input_ids.shape[0], prompt_width
-    R = input_ids.shape[1] - P
-    if R < 1 or P < 1 or not _trainable_ok(model):
-        return None
-    key = torch.cat([input_ids[:, :P], attention_mask[:, :P].to(input_ids.dtype)], dim=1)  # (B, 2P)
-    uniq, inv = torch.unique(key, dim=0, return_inverse=True)  # (U, 2P), (B,)
-    U = uniq.shape[0]
-    if U == B:
-        return None
-    dec = FastDecoder(model)
-    dev, dtype = dec.embed.device, dec.embed.dtype
-    first = _first_index(inv, U)  # (U,)
-    valid = attention_mask.bool()  # (B, P+R)
-    cos_t, sin_t = dec.rope_tables(int(position_ids.max()) + 1, dev, dtype)
-    neg = torch.finfo(dtype).min
-
-    # prompts, once each: (U, P)
-    pv = valid[first, :P]  # (U, P)
-    causal = torch.ones((P, P), dtype=torch.bool, device=dev).tril()
-    pmask = torch.zeros((U, 1, P, P), dtype=dtype, device=dev).masked_fill(~(causal & pv[:, None, :])[:, None], neg)
-    ppos = position_ids[first, :P]
-    cos, sin = cos_t[ppos][:, None], sin_t[ppos][:, None]  # (U, 1, P, D)
-    x = dec.embedding(input_ids[first, :P])  # (U, P, hidden)
-    prefix_kv = []
-    for layer in dec.layers:
-        q, k, v = dec._qkv(x, layer, cos, sin)
-        x = dec._finish(x, dec._sdpa(q, k, v, pmask), layer)
-        prefix_kv.append((k, v))
-    last_prompt = x[:, -1]  # (U, hidden): scores response token 0
-
-    # responses, every row, attending to their group's prompt keys. The last response token
-    # only ever gets scored, never attended to, so only the first R-1 run: (B, S), S = R-1
-    S = R - 1
-    h = last_prompt.index_select(0, inv)[:, None]  # (B, 1, hidden)
-    if S > 0:
-        tri = torch.ones((S, S), dtype=torch.bool, device=dev).tril()
-        allowed = torch.cat([valid[:, None, :P].expand(B, S, P), tri[None] & valid[:, None, P:P + S]], dim=2)
-        rmask = torch.zeros((B, 1, S, P + S), dtype=dtype, device=dev).masked_fill(~allowed[:, None], neg)
-        rpos = position_ids[:, P:P + S]
-        cos, sin = cos_t[rpos][:, None], sin_t[rpos][:, None]  # (B, 1, S, D)
-        y = dec.embedding(input_ids[:, P:P + S])  # (B, S, hidden)
-        for layer, (pk, pvv) in zip(dec.layers, prefix_kv):
-            q, k, v = dec._qkv(y, layer, cos, sin)
-            k = torch.cat([pk.index_select(0, inv), k], dim=2)  # (B, KV, P+S, D)
-            v = torch.cat([pvv.index_select(0, inv), v], dim=2)
-            y = dec._finish(y, dec._sdpa(q, k, v, rmask), layer)
-        h = torch.cat([h, y], dim=1)  # (B, R, hidden)
-    h = F.rms_norm(h, (h.shape[-1],), dec.norm_w, dec.norm_eps)
-    return F.linear(h, dec.lm_head.weight, dec.lm_head.bias).float()

@@ -120,7 +120,7 @@ class VLLMRollout:
 
     # ------------------------------------------------------------ engine and weights
     def _build_engine(self, path: Path):
-        from rlvr.train.components import resolve_device_dtype
+        from rlvr.models.loading import resolve_device_dtype
 
         _, dtype = resolve_device_dtype(self.cfg)
         kwargs = {"model": str(path), "tokenizer": str(path), "dtype": str(dtype).replace("torch.", ""),

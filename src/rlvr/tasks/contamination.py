@@ -22,6 +22,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Iterator, Sequence
 
+from rlvr.errors import DataError
+
 _SEPARATORS = re.compile(r"[\W_]+", re.UNICODE)
 
 
@@ -79,3 +81,27 @@ def find_overlaps(train_texts: Sequence[str], eval_texts: Sequence[str], ngram: 
                 found.append(Overlap(j, i, "ngram", " ".join(gram)))
                 break
     return found
+
+
+def check_task(task, task_cfg, log=print) -> None:
+    """Refuse a dataset run whose eval problems also occur in its training data, unless
+    ``task.allow_contamination`` (then warn). Tasks without a ``contamination`` method
+    (the procedural ones, disjoint by construction) pass."""
+    if not hasattr(task, "contamination"):
+        return
+    found = task.contamination(ngram=task_cfg.contamination_ngram)
+    if not found:
+        return
+    first = task.eval_samples[found[0].eval_index]
+    what = (f"{len(found)} of {len(task.eval_samples)} eval problems also occur in the training data "
+            f"(first: {first.fields.get('source', first.id)}, {found[0].kind} match)")
+    if task_cfg.allow_contamination:
+        log(f"warning: {what}; training anyway (task.allow_contamination=true)")
+        return
+    if task_cfg.eval_path:
+        column = (task_cfg.fields or {}).get("prompt", "prompt")
+        how = (f"list them with `rlvr data check --train {task_cfg.train_path} --eval {task_cfg.eval_path} "
+               f"--fields {column}` and remove them")
+    else:
+        how = f"the held-out rows were split off '{task_cfg.train_path}', so it holds duplicates: deduplicate it"
+    raise DataError(f"{what}; {how}, or set task.allow_contamination=true")

@@ -34,6 +34,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+from rlvr.errors import ConfigError
 from rlvr.tasks.arithmetic import draw_held_out, expression, in_hashed_share, solve
 from rlvr.types import Sample
 
@@ -115,6 +116,17 @@ class ToolArithmeticTask:
 
     def reference_completion(self, sample: Sample) -> str:
         return "".join(text for text, _ in self.reference_segments(sample))
+
+    def check_rollout(self, cfg, tokenizer) -> None:
+        """The run must offer the calculator and room for the longest tool-calling reference."""
+        r = cfg.rollout
+        if r.max_tool_calls < 1:
+            raise ConfigError("task.name=tool_arithmetic needs the calculator: set rollout.max_tool_calls=1")
+        longest = longest_reference(self.spec.digits_max, self.spec.operators)
+        need = len(tokenizer(longest, add_special_tokens=False)["input_ids"]) + 1  # + EOS
+        if min(r.max_new_tokens, cfg.eval.max_new_tokens or r.max_new_tokens) < need:
+            raise ConfigError(f"task.name=tool_arithmetic with {self.spec.digits_max}-digit operands needs "
+                              f"rollout.max_new_tokens (and eval.max_new_tokens) >= {need}")
 
 
 def longest_reference(digits_max: int, operators: str) -> str:

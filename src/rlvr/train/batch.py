@@ -1,4 +1,4 @@
-"""Completions -> padded tensors, and the policy's per-token log-probabilities.
+"""Completions -> padded tensors (the policy's forward over them is ``rlvr.train.forward``).
 
 Layout: prompts are left-padded to a common width P and responses right-padded to R, so
 the logits that score response token j of every row sit in one slice, columns
@@ -54,28 +54,3 @@ def collate(completions: list[Completion], pad_id: int) -> Batch:
             slogp[i, :r] = torch.tensor(c.sampler_logp, dtype=torch.float32)
     pos = (attn.cumsum(-1) - 1).clamp(min=0)
     return Batch(ids, attn, pos, ids[:, P:].clone(), mask, slogp, P)
-
-
-def response_logits(model, batch: Batch, temperature: float = 1.0) -> torch.Tensor:
-    """Logits scoring each response token, temperature-scaled like the sampler. (B, R, V)
-
-    Rows sharing a prompt (a GRPO group) run that prompt once on Llama/Qwen2 models
-    (``rlvr.rollout.fast.shared_prefix_logits``: same values and gradient, a fraction of
-    the work when prompts are longer than responses); other models take the plain forward."""
-    from rlvr.rollout.fast import shared_prefix_logits
-
-    device = next(model.parameters()).device
-    P = batch.prompt_width
-    ids, attn, pos = batch.input_ids.to(device), batch.attention_mask.to(device), batch.position_ids.to(device)
-    logits = shared_prefix_logits(model, ids, attn, pos, P)  # (B, R, V) or None
-    if logits is None:
-        out = model(input_ids=ids, attention_mask=attn, position_ids=pos, use_cache=False)
-        logits = out.logits[:, P - 1:-1, :].float()
-    if temperature > 0 and temperature != 1.0:
-        logits = logits / temperature
-    return logits
-
-
-def token_logp(logits: torch.Tensor, response_ids: torch.Tensor) -> torch.Tensor:
-    """log pi(y_t | ...) for each response token. logits (B, R, V), ids (B, R) -> (B, R)"""
-    return torch.log_softmax(logits, dim=-1).gather(-1, response_ids.to(logits.device)[..., None]).squeeze(-1)

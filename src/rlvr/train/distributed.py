@@ -144,8 +144,8 @@ class DistContext:
         if self.world > 1:
             gen.manual_seed(seed * 1_000_003 + step * 1_009 + self.rank)
 
-    def check_resume(self, state: dict) -> None:
-        saved = state.get("world", 1)
+    def check_resume(self, saved: int) -> None:
+        """``saved``: the number of ranks the checkpoint was written with."""
         if saved != self.world:
             raise ConfigError(f"this run was checkpointed with {saved} rank(s) and is resumed with {self.world}; "
                               f"resume with the same number of ranks (the data position is per rank)")

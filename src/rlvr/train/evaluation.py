@@ -1,87 +1,75 @@
-"""`rlvr eval`: pass@k and maj@k curves of one model, or of a base and a trained model on
-the same problems (the sharpening / crossover picture).
+"""Held-out evaluation: sample n completions per problem and verify them with the run's reward.
 
-pass@k uses the unbiased estimator over n samples per problem; maj@k votes over the
-extracted final answers. With ``--compare`` both models see the same problems, the same
-sampling settings, and the plot puts their curves on one log-k axis.
+Used by the training loop (base, periodic and final pass@1) and by ``rlvr eval`` (pass@k,
+maj@k). Majority voting groups completions by ``Verdict.answer``, the answer the verifier
+itself graded, so votes and grades come from one extraction (with n = 1, maj@1 = pass@1).
 """
 
 from __future__ import annotations
 
-import json
 import time
-from pathlib import Path
 
 from rlvr.config import Config
-from rlvr.diagnostics.passk import majk_curve, passk_curve, plot_passk_compare
-from rlvr.errors import UserError
-from rlvr.train.components import (Rewarder, build_rollout, build_task, evaluate_samples, load_policy,
-                                   set_threads)
+from rlvr.rollout.prompts import render_prompt
+from rlvr.types import Sample, SamplingParams
 
 
-def default_ks(n: int) -> list[int]:
-    ks, k = [], 1
-    while k <= n:
-        ks.append(k)
-        k *= 2
-    return ks
+def eval_sampling(cfg: Config, n: int, temperature: float) -> SamplingParams:
+    return SamplingParams(max_new_tokens=cfg.eval.max_new_tokens or cfg.rollout.max_new_tokens,
+                          temperature=temperature, top_p=1.0 if temperature == 0 else cfg.rollout.top_p, n=n)
 
 
-def parse_ks(text: str | None, n: int) -> list[int]:
-    if not text:
-        return default_ks(n)
-    try:
-        ks = sorted({int(x) for x in text.split(",") if x.strip()})
-    except ValueError:
-        raise UserError(f"--k must be comma-separated integers, got {text!r}") from None
-    bad = [k for k in ks if k < 1 or k > n]
-    if bad:
-        raise UserError(f"--k values must lie in 1..n={n}; got {bad} (raise --n or drop them)")
-    return ks
+def evaluate_samples(rollout, tokenizer, samples: list[Sample], rewarder, cfg: Config,
+                     n: int | None = None, temperature: float | None = None, chunk: int = 100) -> dict:
+    """Sample n completions per held-out problem and verify them.
+
+    Returns ``pass@1`` (mean success over the n samples, averaged over problems),
+    ``eval/len_mean``, and one row per problem of ``correct`` (bools), ``answers`` (the
+    graded answers, for maj@k), ``texts`` and ``statuses``.
+    """
+    n = n or cfg.eval.samples
+    temp = cfg.eval.temperature if temperature is None else temperature
+    sp = eval_sampling(cfg, n, temp)
+    out: dict = {"correct": [], "answers": [], "texts": [], "statuses": []}
+    lengths = []
+    for i in range(0, len(samples), chunk):
+        part = samples[i:i + chunk]
+        comps = rollout.generate([render_prompt(tokenizer, s, cfg) for s in part], sp)
+        verdicts = rewarder(comps, [s for s in part for _ in range(n)])
+        for j in range(len(part)):
+            vs, cs = verdicts[j * n:(j + 1) * n], comps[j * n:(j + 1) * n]
+            out["correct"].append([v.status == "ok" for v in vs])
+            out["answers"].append([v.answer for v in vs])
+            out["texts"].append([c.text for c in cs])
+            out["statuses"].append([v.status for v in vs])
+        lengths += [len(c.token_ids) for c in comps]
+    out["pass@1"] = sum(sum(c) / len(c) for c in out["correct"]) / max(len(out["correct"]), 1)
+    out["eval/len_mean"] = sum(lengths) / max(len(lengths), 1)
+    return out
 
 
-def eval_model(cfg: Config, model_dir: Path, samples, n: int, temperature: float, ks: list[int]) -> dict:
-    t0 = time.time()
-    model, tokenizer = load_policy(model_dir, cfg)
-    rollout = build_rollout(cfg, model, tokenizer)
-    rewarder = Rewarder(cfg)
-    try:
-        res = evaluate_samples(rollout, tokenizer, samples, rewarder, cfg, n=n, temperature=temperature)
-    finally:
-        rewarder.close()
-    correct, answers = res["correct"], res["answers"]
-    return {
-        "model": str(model_dir),
-        "pass@k": {str(k): v for k, v in passk_curve(correct, ks).items()},
-        "maj@k": {str(k): v for k, v in majk_curve(answers, correct, ks).items()},
-        "len_mean": res["eval/len_mean"],
-        "seconds": time.time() - t0,
-    }
+def evaluate(rollout, tokenizer, samples: list[Sample], rewarder, cfg: Config) -> dict:
+    """Periodic held-out evaluation with the run's eval settings."""
+    return evaluate_samples(rollout, tokenizer, samples, rewarder, cfg)
 
 
-def run_eval(cfg: Config, model_dirs: list[Path], n: int, ks: str | None, problems: int | None,
-             temperature: float | None, output: Path | None) -> dict:
-    set_threads(cfg)
-    if n < 1:
-        raise UserError(f"--n must be >= 1, got {n}")
-    ks_list = parse_ks(ks, n)
-    temp = temperature if temperature is not None else (1.0 if n > 1 else 0.0)
-    if temp == 0 and n > 1:
-        raise UserError("greedy decoding (--temperature 0) gives n identical samples; use a temperature > 0 with --n > 1")
-    task = build_task(cfg)
-    samples = task.eval_samples[: problems or cfg.eval.problems]
-    results = {"problems": len(samples), "n": n, "temperature": temp, "ks": ks_list, "models": []}
-    for d in model_dirs:
-        results["models"].append(eval_model(cfg, d, samples, n, temp, ks_list))
-    if output is not None:
-        output.mkdir(parents=True, exist_ok=True)
-        (output / "eval.json").write_text(json.dumps(results, indent=2) + "\n")
-        if len(model_dirs) > 1:
-            labels = ["base", "trained"] if len(model_dirs) == 2 else [str(d) for d in model_dirs]
-            curves = {}
-            for label, m in zip(labels, results["models"]):
-                curves[f"{label} pass@k"] = m["pass@k"]
-                curves[f"{label} maj@k"] = m["maj@k"]
-            results["plot"] = str(plot_passk_compare(curves, output / "passk_compare.svg",
-                                                     title=f"pass@k and maj@k, n={n}, {len(samples)} problems"))
-    return results
+def run_evaluation(run) -> dict:
+    """The run's held-out evaluation with its current policy (summed over ranks)."""
+    return run.evaluate_fn(run.rollout, run.tokenizer, run.eval_samples, run.rewarder, run.cfg)
+
+
+def log_eval(run, step: int, ev: dict) -> None:
+    run.runlog.log({"step": step, "kind": "eval", "pass@1": ev["pass@1"], "eval/len_mean": ev["eval/len_mean"]})
+
+
+def base_evaluation(run) -> float:
+    """Evaluate the base policy once per run (a resumed run keeps the first figure); its pass@1."""
+    state = run.state
+    if state.base_eval is None:
+        t0 = time.time()
+        base = run_evaluation(run)
+        run.phases["base_eval_s"] = time.time() - t0
+        state.base_eval = {"pass@1": base["pass@1"]}
+        log_eval(run, 0, base)
+        run.log(f"base: held-out pass@1 {base['pass@1']:.3f} on {len(run.eval_samples)} problems")
+    return state.base_eval["pass@1"]

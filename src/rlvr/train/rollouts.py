@@ -1,10 +1,11 @@
-"""One step's data: draw prompts, generate groups, verify, shape rewards.
+"""One step's data, generated in place: draw prompts, generate groups, verify, shape rewards.
 
-With dynamic sampling (DAPO) on, generation repeats on fresh prompts until the batch
-holds ``prompts_per_step`` groups with mixed outcomes (some completions correct, some not:
-the paper filters on accuracy, not on the shaped reward) or the round budget
-(``algo.dynamic_sampling_max_rounds``) runs out; then it trains on what it has and
-records that in the metrics (``dyn/exhausted``) rather than failing.
+This is the synchronous data source of ``rlvr.train.loop`` (the asynchronous one is
+``rlvr.train.async_source``). With dynamic sampling (DAPO) on, generation repeats on fresh
+prompts until the batch holds ``prompts_per_step`` groups with mixed accuracy (some
+completions correct, some not; ``rlvr.algo.sampling`` decides) or the round budget
+(``algo.dynamic_sampling_max_rounds``) runs out; then it trains on what it has and records
+that in the metrics (``dyn/exhausted``) rather than failing.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from dataclasses import dataclass, field
 
 import torch
 
+from rlvr.algo import DynamicSampler
 from rlvr.config import Config
-from rlvr.train.components import render_prompt
+from rlvr.rollout.prompts import render_prompt
 from rlvr.types import Completion, Sample, SamplingParams, Verdict
 
 
@@ -53,43 +55,37 @@ def shape_rewards(cfg: Config, completions: list[Completion], raw: torch.Tensor)
     return raw + overlong_penalty(lengths, cfg.rollout.max_new_tokens, a.overlong_buffer, a.overlong_penalty)
 
 
-def collect_step_batch(cfg: Config, task, state: dict, rollout, tokenizer, rewarder, timer) -> StepData:
+def step_data(cfg: Config, samples, completions, verdicts, **extra) -> StepData:
+    """StepData of groups laid out one after another (G completions each)."""
+    raw = torch.tensor([v.reward for v in verdicts], dtype=torch.float32)
+    G = cfg.rollout.group_size
+    return StepData(samples=list(samples), completions=list(completions), verdicts=list(verdicts),
+                    rewards=shape_rewards(cfg, completions, raw), raw_rewards=raw,
+                    group_ids=torch.arange(len(completions) // G).repeat_interleave(G), **extra)
+
+
+def collect_step_batch(cfg: Config, task, state, rollout, tokenizer, rewarder, timer) -> StepData:
+    """``prompts_per_step`` groups for one step; ``state.data_pos`` advances past every prompt drawn."""
     P, G = cfg.rollout.prompts_per_step, cfg.rollout.group_size
-    rounds = cfg.algo.dynamic_sampling_max_rounds if cfg.algo.dynamic_sampling else 1
-    kept: list[tuple] = []  # (samples, completions, verdicts, raw, shaped) per kept group
-    seen = generated = used_rounds = 0
-    for _ in range(max(rounds, 1)):
-        samples = task.train_batch(state["data_pos"], P)
-        state["data_pos"] += P
-        used_rounds += 1
+    if not cfg.algo.dynamic_sampling:
+        samples = task.train_batch(state.data_pos, P)
+        state.data_pos += P
+        expanded, comps, verdicts = generate_and_verify(cfg, samples, rollout, tokenizer, rewarder, timer)
+        return step_data(cfg, expanded, comps, verdicts, generated=len(comps))
+    sampler = DynamicSampler(target=P, max_rounds=max(cfg.algo.dynamic_sampling_max_rounds, 1))
+    kept: list[tuple] = []  # (sample, completion, verdict) of kept groups, in order
+    generated = 0
+    while not sampler.done:
+        samples = task.train_batch(state.data_pos, P)
+        state.data_pos += P
         expanded, comps, verdicts = generate_and_verify(cfg, samples, rollout, tokenizer, rewarder, timer)
         generated += len(comps)
-        raw = torch.tensor([v.reward for v in verdicts], dtype=torch.float32)
-        shaped = shape_rewards(cfg, comps, raw)
-        for g in range(P):
-            sl = slice(g * G, (g + 1) * G)
-            seen += 1
-            correct = {v.status == "ok" for v in verdicts[sl]}
-            if cfg.algo.dynamic_sampling and len(correct) == 1:
-                continue  # all right or all wrong: DAPO drops groups whose accuracy is 0 or 1
-            kept.append((expanded[sl], comps[sl], verdicts[sl], raw[sl], shaped[sl]))
-        if len(kept) >= P:
-            break
-    exhausted = cfg.algo.dynamic_sampling and len(kept) < P
+        accuracy = torch.tensor([float(v.status == "ok") for v in verdicts])  # the DAPO rule: mixed accuracy
+        keep = sampler.add(accuracy, torch.arange(P).repeat_interleave(G) + sampler.rounds_used * P)
+        kept += [row for row, k in zip(zip(expanded, comps, verdicts), keep.tolist()) if k]
     if not kept:  # everything was uniform: train on the last round (zero advantages, still logged)
-        kept = [(expanded[g * G:(g + 1) * G], comps[g * G:(g + 1) * G], verdicts[g * G:(g + 1) * G],
-                 raw[g * G:(g + 1) * G], shaped[g * G:(g + 1) * G]) for g in range(P)]
-    kept = kept[:P]
-    dyn = {}
-    if cfg.algo.dynamic_sampling:
-        dyn = {"dyn/rounds": used_rounds, "dyn/groups_seen": seen, "dyn/groups_kept": len(kept),
-               "dyn/exhausted": int(exhausted), "dyn/generated": generated}
-    return StepData(
-        samples=[s for grp in kept for s in grp[0]],
-        completions=[c for grp in kept for c in grp[1]],
-        verdicts=[v for grp in kept for v in grp[2]],
-        raw_rewards=torch.cat([grp[3] for grp in kept]),
-        rewards=torch.cat([grp[4] for grp in kept]),
-        group_ids=torch.arange(len(kept)).repeat_interleave(G),
-        dyn=dyn, generated=generated,
-    )
+        kept = list(zip(expanded, comps, verdicts))
+    report = sampler.report()
+    dyn = {"dyn/rounds": report.rounds_used, "dyn/groups_seen": report.groups_seen,
+           "dyn/groups_kept": report.groups_kept, "dyn/exhausted": int(report.exhausted), "dyn/generated": generated}
+    return step_data(cfg, *zip(*kept), dyn=dyn, generated=generated)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 from rlvr.config import Config
 from rlvr.diagnostics.metrics import length_by_correctness, selfcheck_rate, status_counts, truncation_rate, zero_variance
 
@@ -50,3 +52,24 @@ def step_metrics(data, train_stats: dict, timer, step_s: float, cfg: Config) -> 
         m["tool/errors"] = sum(c.tool_errors for c in data.completions)
     m.update(data.dyn)
     return m
+
+
+class Timer:
+    """Seconds spent per phase of a step: ``with timer("generate"): ...``; totals in ``timer.t``."""
+
+    def __init__(self):
+        self.t: dict[str, float] = {}
+
+    def __call__(self, name: str) -> "_Phase":
+        return _Phase(self, name)
+
+
+class _Phase:
+    def __init__(self, timer: Timer, name: str):
+        self.timer, self.name = timer, name
+
+    def __enter__(self) -> None:
+        self.t0 = time.perf_counter()
+
+    def __exit__(self, *exc) -> None:
+        self.timer.t[self.name] = self.timer.t.get(self.name, 0.0) + time.perf_counter() - self.t0

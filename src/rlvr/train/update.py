@@ -11,11 +11,14 @@ policy itself with its adapters disabled (the base model, without a second copy)
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import torch
 
 from rlvr import algo
 from rlvr.config import Config
-from rlvr.train.batch import Batch, collate, response_logits, token_logp
+from rlvr.train.batch import Batch, collate
+from rlvr.train.forward import response_logits, token_logp
 
 
 def _chunks(idx: torch.Tensor, size: int) -> list[torch.Tensor]:
@@ -120,8 +123,20 @@ def rows_with_gradient(cfg: Config, adv: torch.Tensor) -> torch.Tensor | None:
     return flat != 0
 
 
-def update_policy(model, ref_model, optimizer, data, cfg: Config, pad_id: int, gen: torch.Generator,
-                  critic=None, reduce=None, sync_grads=None, skip_zero_rows: bool = True) -> dict:
+@dataclass
+class Learner:
+    """What an update changes or reads: the policy and its optimizer, the KL reference
+    (None without a KL term), the PPO critic (None otherwise) and the padding id."""
+
+    model: torch.nn.Module
+    optimizer: torch.optim.Optimizer
+    ref_model: "ReferencePolicy | None" = None
+    critic: object = None
+    pad_id: int = 0
+
+
+def update_policy(learner: Learner, data, cfg: Config, gen: torch.Generator, reduce=None, sync_grads=None,
+                  skip_zero_rows: bool = True) -> dict:
     """One step's optimizer updates on this process's rows.
 
     Data parallelism (``rlvr.train.distributed``): ``reduce`` sums a minibatch normaliser over
@@ -129,8 +144,9 @@ def update_policy(model, ref_model, optimizer, data, cfg: Config, pad_id: int, g
     ``skip_zero_rows=False`` keeps every rank's forward calls in lockstep (FSDP2). The
     defaults are one process.
     """
+    model, ref_model, optimizer, critic = learner.model, learner.ref_model, learner.optimizer, learner.critic
     a, temp = cfg.algo, cfg.rollout.temperature
-    batch = collate(data.completions, pad_id)
+    batch = collate(data.completions, learner.pad_id)
     if a.mask_truncated:
         truncated = torch.tensor([c.finish_reason == "length" for c in data.completions])
         batch.loss_mask &= ~truncated[:, None]

@@ -1,4 +1,4 @@
-"""`rlvr compare`: several algorithm presets on the same task, seeds and budget.
+"""`rlvr compare`: several algorithm presets on the same task, seeds and budget, side by side.
 
 Each (preset, seed) pair is an ordinary run under ``OUT/<preset>-s<seed>/`` (so each has
 its own metrics, checkpoints and report); an interrupted comparison re-uses the runs that
@@ -13,7 +13,48 @@ from __future__ import annotations
 import html
 import json
 import statistics
+import sys
 from pathlib import Path
+
+from rlvr.errors import UserError
+
+
+def register(sub) -> None:
+    c = sub.add_parser("compare", help="Run several algorithm presets on the same task and seeds, side by side.",
+                       description="Train each algorithm preset for each seed, then write compare.md/json/html with "
+                                   "held-out pass@1, length of correct vs wrong completions, entropy and zero-variance "
+                                   "groups side by side.")
+    c.add_argument("config", nargs="?", help="YAML config shared by every run (default: the demo preset).")
+    c.add_argument("overrides", nargs="*", metavar="key=value", help="Dotted overrides shared by every run.")
+    c.add_argument("--presets", default="grpo,dr_grpo,dapo",
+                   help="Comma-separated algorithm presets (default grpo,dr_grpo,dapo).")
+    c.add_argument("--seeds", type=int, default=3, help="Number of seeds, 0..N-1 (default 3).")
+    c.add_argument("--preset", help="Run preset for every run (demo or smoke; default demo with no config).")
+    c.add_argument("--output", default="runs/compare",
+                   help="Directory for the runs and the comparison (default runs/compare).")
+    c.set_defaults(handler=cmd_compare)
+
+
+def cmd_compare(args) -> int:
+    from rlvr.algo.presets import PRESETS
+    from rlvr.commands.train import split_config
+
+    presets = [p.strip() for p in args.presets.split(",") if p.strip()]
+    unknown = [p for p in presets if p not in PRESETS]
+    if unknown or not presets:
+        raise UserError(f"unknown preset(s) {unknown}; valid: {', '.join(PRESETS)}")
+    if args.seeds < 1:
+        raise UserError(f"--seeds must be >= 1, got {args.seeds}")
+    config, overrides = split_config(args.config, args.overrides)
+    out = Path(args.output)
+    out.mkdir(parents=True, exist_ok=True)
+    log = lambda s: print(s, file=sys.stderr, flush=True)  # noqa: E731
+    runs = run_all(config, args.preset or (None if config else "demo"), overrides, presets, list(range(args.seeds)),
+                   out, log)
+    write_outputs(runs, out)
+    print((out / "compare.md").read_text())
+    print(f"written: {out / 'compare.md'}, {out / 'compare.json'}, {out / 'compare.html'}")
+    return 0
 
 
 CURVES = (("pass@1", "eval", "held-out pass@1"), ("len/correct", "train", "length of correct completions"),

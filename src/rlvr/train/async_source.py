@@ -1,8 +1,9 @@
-"""Asynchronous training (``train.mode=async``): generation, verification and training overlap.
+"""The asynchronous data source (``train.mode=async``): generation, verification and training overlap.
 
 Roles, as Ray actors: ``RolloutWorker`` (a copy of the policy + a rollout backend: hf,
 vllm or scripted), ``VerifierWorker`` (the run's reward), and the trainer, which is the
-Ray driver running this file (it owns the optimizer and the run directory). A job is one
+Ray driver running ``rlvr.train.loop`` (it owns the optimizer and the run directory; the
+loop is the same as the synchronous one, only a step's batch comes from here). A job is one
 step's prompts, split across the rollout workers; each part flows
 ``rollout.generate -> verifier.verify`` through Ray object references without passing
 through the trainer, which only collects the verified results.
@@ -37,12 +38,15 @@ per step wall time. summary.json gets ``staleness_histogram`` ({staleness: compl
 Not supported here (``check_config`` says so): DAPO dynamic sampling, LoRA, the PPO
 critic, several trainer ranks. Held-out evaluation runs in the trainer with the same
 procedure as the synchronous loop (with the hf backend when ``rollout.backend=vllm``).
+Faults in the trainer (a non-finite step, a failed checkpoint write) are handled by the
+loop exactly as in the synchronous mode.
 """
+
+
 
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 import time
 from dataclasses import dataclass, field
@@ -51,53 +55,31 @@ from typing import Any
 
 import torch
 
-from rlvr.config import Config, config_from_dict, save_config
+from rlvr.config import Config, config_from_dict
 from rlvr.errors import ConfigError
-from rlvr.train import checkpoint as ckpt
-from rlvr.train.components import (Rewarder, Timer, base_evaluation, build_reference, build_rollout, build_task,
-                                   check_contamination, ensure_base, evaluate, load_policy, render_prompt, seed_everything, set_threads)
-from rlvr.train.rollouts import StepData, shape_rewards
-from rlvr.train.runlog import RunLog
-from rlvr.train.stepmetrics import step_metrics
-from rlvr.train.update import update_policy
+from rlvr.models.loading import load_policy, load_tokenizer
+from rlvr.rollout.build import build_backend
+from rlvr.rollout.prompts import render_prompt
+from rlvr.train.rollouts import StepData, step_data
 from rlvr.types import Completion, Sample, SamplingParams, Verdict
+from rlvr.verifiers.rewarder import Rewarder
 
 MAX_ATTEMPTS = 4  # submissions of one job before a failure is final
 START_TIMEOUT_S = 300  # an actor that is not up by then is reported, not waited for
 
 
 # ---------------------------------------------------------------- actors (run in Ray worker processes)
-def _load_tokenizer(path: str):
-    from transformers import AutoTokenizer
-
-    tok = AutoTokenizer.from_pretrained(path)
-    if tok.pad_token_id is None:
-        tok.pad_token = tok.eos_token
-    return tok
-
-
 class RolloutWorker:
     """A policy copy and a rollout backend; weights arrive as (state dict, version)."""
 
     def __init__(self, cfg_dict: dict, model_dir: str, seed: int):
         torch.set_num_threads(1)
         cfg = config_from_dict(cfg_dict)
-        backend = cfg.rollout.backend
-        if backend == "hf":
-            from rlvr.rollout.hf import HFRollout
-
+        if cfg.rollout.backend == "hf":
             model, tok = load_policy(Path(model_dir), cfg)
-            self.rollout = HFRollout(model, tok, seed=seed)
-        elif backend == "scripted":
-            from rlvr.rollout.scripted import ScriptedRollout
-
-            self.rollout = ScriptedRollout(_load_tokenizer(model_dir), seed=seed)
-        elif backend == "vllm":
-            from rlvr.rollout.vllm import VLLMRollout
-
-            self.rollout = VLLMRollout(cfg, None, _load_tokenizer(model_dir), model_path=model_dir)
-        else:
-            raise ConfigError(f"unknown rollout.backend {backend!r}; valid: hf, vllm, scripted")
+        else:  # scripted, or vllm loading the weights itself
+            model, tok = None, load_tokenizer(model_dir)
+        self.rollout = build_backend(cfg, model, tok, model_path=model_dir, seed=seed)
 
     def ident(self) -> tuple[int, str]:
         import ray
@@ -117,7 +99,7 @@ class VerifierWorker:
     """The run's reward (accuracy verifier + format term), in its own process."""
 
     def __init__(self, cfg_dict: dict):
-        self.rewarder = Rewarder(config_from_dict(cfg_dict))
+        self.rewarder = Rewarder(config_from_dict(cfg_dict).reward)
 
     def ident(self) -> tuple[int, str]:
         import ray
@@ -308,9 +290,7 @@ def assemble(cfg: Config, parts) -> StepData:
     samples = [s for part_samples, _, _ in parts for s in part_samples for _ in range(G)]
     comps = [c for _, cs, _ in parts for c in cs]
     verdicts = [v for _, _, vs in parts for v in vs]
-    raw = torch.tensor([v.reward for v in verdicts], dtype=torch.float32)
-    return StepData(samples=samples, completions=comps, verdicts=verdicts, rewards=shape_rewards(cfg, comps, raw),
-                    group_ids=torch.arange(len(comps) // G).repeat_interleave(G), raw_rewards=raw, generated=len(comps))
+    return step_data(cfg, samples, comps, verdicts, generated=len(comps))
 
 
 def dispatchable(next_step: int, version: int, max_staleness: int, total: int) -> list[int]:
@@ -335,139 +315,62 @@ def staleness_metrics(stale: list[int], hist: dict) -> dict:
             "staleness/frac_stale": sum(s > 0 for s in stale) / len(stale)}
 
 
-# ---------------------------------------------------------------- the loop
-def train_async(cfg: Config, resume: bool = False, log=print) -> dict:
-    from rlvr.train.loop import save
+# ---------------------------------------------------------------- the data source the loop drives
+class AsyncSource:
+    """Steps' batches from the Ray pipeline, with the staleness bookkeeping.
 
-    check_config(cfg)
-    cfg = with_behaviour_cap(cfg)
-    t_start = time.time()
-    from transformers.utils import logging as hf_logging
+    ``start()`` starts the actors and dispatches the first steps; ``next_batch(step)``
+    waits for that step's verified completions; ``after_update(step)`` pushes the new
+    weights and dispatches what the staleness bound now allows.
+    """
 
-    hf_logging.disable_progress_bar()
-    run_dir, phases = cfg.run_dir(), {}
-    set_threads(cfg)
-    seed_everything(cfg.seed)
+    def __init__(self, run):
+        self.run, self.cfg = run, run.cfg
+        self.pipeline: Pipeline | None = None
+        self.started_ray = False
+        self.stale: list[int] = []
 
-    # ------------------------------------------------------------ run directory, task, policy (as in loop.py)
-    ckpt_root = run_dir / "checkpoints"
-    resume_from = ckpt.latest_checkpoint(ckpt_root) if resume else None
-    if resume and resume_from is None:
-        log(f"resume: no checkpoint under {ckpt_root}; starting from scratch")
-    task = build_task(cfg)  # a bad knob or data row stops here, before any write
-    run_dir.mkdir(parents=True, exist_ok=True)
-    save_config(cfg, run_dir / "config.json")
-    check_contamination(cfg, task, log)
-    t0 = time.time()
-    base_dir = ensure_base(cfg, task, log)
-    phases["warmstart_s"] = time.time() - t0
-    model, tokenizer = load_policy(resume_from or base_dir, cfg)
-    ref_model = build_reference(cfg, model, base_dir, resume_from)
-    optimizer = torch.optim.AdamW(model.parameters(), lr=cfg.train.lr, betas=tuple(cfg.train.betas),
-                                  weight_decay=cfg.train.weight_decay)
-    warmup = max(cfg.train.warmup_steps, 0)
-    scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda s: min(1.0, (s + 1) / warmup) if warmup else 1.0)
-    eval_cfg = cfg if cfg.rollout.backend != "vllm" else dataclasses.replace(cfg, rollout=dataclasses.replace(cfg.rollout, backend="hf"))
-    eval_rollout = build_rollout(eval_cfg, model, tokenizer)  # the trainer's own sampler, for evaluation
-    rewarder = Rewarder(cfg)
-    shuffle_gen = torch.Generator().manual_seed(cfg.seed + 1)
+    def start(self) -> None:
+        run = self.run
+        self.started_ray = start_ray(self.cfg)
+        t0 = time.time()
+        self.pipeline = Pipeline(self.cfg, run.task, run.tokenizer, str(run.resume_from or run.base_dir),
+                                 next_step=run.state.step + 1, data_pos=run.state.data_pos, log=run.log)
+        run.phases["actors_start_s"] = time.time() - t0
+        self.pipeline.push_weights(run.model.state_dict(), run.state.step)
+        self.pipeline.fill(run.state.step)
 
-    # ------------------------------------------------------------ state (fresh or resumed)
-    state = {"step": 0, "data_pos": 0, "base_eval": None, "wall_s": 0.0, "staleness_hist": {}}
-    if resume_from is not None:
-        saved = ckpt.load_trainer_state(resume_from)
-        optimizer.load_state_dict(saved["optimizer"])
-        scheduler.load_state_dict(saved["scheduler"])
-        ckpt.set_rng_state(saved["rng"], {"rollout": eval_rollout.gen, "shuffle": shuffle_gen})
-        if ref_model is not None and saved.get("ref_state") is not None:
-            ref_model.load_state_dict(saved["ref_state"])
-        state.update(saved["state"])
-        log(f"resume: continuing from {resume_from.name} (step {state['step']}, data position {state['data_pos']})")
-    runlog = RunLog(run_dir, cfg, truncate_after=state["step"] if resume_from is not None else None)
+    def next_batch(self, step: int, timer) -> StepData:
+        with timer("generate"):
+            batch = assemble(self.cfg, self.pipeline.collect(step))
+        self.stale = staleness(batch, self.run.state.step, self.cfg.train.max_staleness)
+        return batch
 
-    # ------------------------------------------------------------ base evaluation
-    eval_samples = task.eval_samples[: cfg.eval.problems]
-    last_eval = base_evaluation(state, evaluate, eval_rollout, tokenizer, eval_samples, rewarder, cfg, runlog, log, phases)
+    def after_update(self, step: int) -> None:
+        self.run.state.data_pos += self.cfg.rollout.prompts_per_step  # the first step not yet trained
+        self.pipeline.push_weights(self.run.model.state_dict(), step)
+        self.pipeline.fill(step)
 
-    # ------------------------------------------------------------ actors
-    started_ray = start_ray(cfg)
-    t0 = time.time()
-    pipeline = Pipeline(cfg, task, tokenizer, str(resume_from or base_dir), next_step=state["step"] + 1,
-                        data_pos=state["data_pos"], log=log)
-    phases["actors_start_s"] = time.time() - t0
-    try:
-        pipeline.push_weights(model.state_dict(), state["step"])
-        pipeline.fill(state["step"])
+    def step_metrics(self, batch: StepData, timer, step_s: float) -> dict:
+        m = staleness_metrics(self.stale, self.run.state.staleness_hist)
+        m.update({"async/wait_s": timer.t["generate"], "async/restarts": self.pipeline.restarts,
+                  "async/requeued": self.pipeline.requeued,
+                  "tokens_per_s": sum(len(c.token_ids) for c in batch.completions) / step_s})
+        return m
 
-        # -------------------------------------------------------- the loop
-        t_train = time.time()
-        bar = runlog.progress(cfg.train.steps, initial=state["step"])
-        while state["step"] < cfg.train.steps:
-            step, timer, t_step = state["step"] + 1, Timer(), time.perf_counter()
+    def summary(self) -> dict:
+        hist = self.run.state.staleness_hist
+        out = {"mode": "async", "max_staleness": self.cfg.train.max_staleness, "tis_cap": self.cfg.algo.tis_cap,
+               "staleness_histogram": dict(sorted(hist.items(), key=lambda kv: int(kv[0])))}
+        if self.pipeline is not None:
+            out["async"] = {"restarts": self.pipeline.restarts, "requeued": self.pipeline.requeued}
+        return out
 
-            # 1-3. the verified completions of this step (generated while earlier steps trained)
-            with timer("generate"):
-                batch_data = assemble(cfg, pipeline.collect(step))
-            stale = staleness(batch_data, state["step"], cfg.train.max_staleness)
+    def close(self) -> None:
+        if self.pipeline is not None:
+            self.pipeline.shutdown()
+        if self.started_ray:
+            import ray
 
-            # 4-5. the update: ratio to the recomputed proximal policy, behaviour weight pi_old/mu capped
-            with timer("train"):
-                if cfg.algo.ref_update_every and ref_model is not None and step % cfg.algo.ref_update_every == 0:
-                    ref_model.load_state_dict(model.state_dict())
-                train_stats = update_policy(model, ref_model, optimizer, batch_data, cfg, tokenizer.pad_token_id,
-                                            shuffle_gen)
-                scheduler.step()
-            state["step"], state["data_pos"] = step, state["data_pos"] + cfg.rollout.prompts_per_step
-            pipeline.push_weights(model.state_dict(), step)
-            pipeline.fill(step)
-
-            # 6. metrics, samples, evaluation, checkpoint
-            step_s = time.perf_counter() - t_step
-            metrics = step_metrics(batch_data, train_stats, timer, step_s, cfg)
-            metrics.update(staleness_metrics(stale, state["staleness_hist"]))
-            metrics.update({"lr": scheduler.get_last_lr()[0], "async/wait_s": timer.t["generate"],
-                            "async/restarts": pipeline.restarts, "async/requeued": pipeline.requeued,
-                            "tokens_per_s": sum(len(c.token_ids) for c in batch_data.completions) / step_s})
-            runlog.log({"step": step, "kind": "train", **metrics})
-            runlog.write_samples(step, batch_data)
-            if cfg.eval.every and step % cfg.eval.every == 0 and step < cfg.train.steps:
-                ev = evaluate(eval_rollout, tokenizer, eval_samples, rewarder, cfg)
-                last_eval = ev["pass@1"]
-                runlog.log({"step": step, "kind": "eval", "pass@1": ev["pass@1"], "eval/len_mean": ev["eval/len_mean"]})
-            bar.update(metrics, last_eval)
-            out_of_time = cfg.train.time_limit_s and time.time() - t_train > cfg.train.time_limit_s
-            if (cfg.train.checkpoint_every and step % cfg.train.checkpoint_every == 0) or out_of_time:
-                save(ckpt_root, step, model, tokenizer, optimizer, scheduler, eval_rollout, shuffle_gen, ref_model, state, cfg)
-            if out_of_time:
-                log(f"train.time_limit_s reached at step {step}; stopping")
-                break
-        bar.close()
-        phases["train_s"] = time.time() - t_train
-        async_stats = {"restarts": pipeline.restarts, "requeued": pipeline.requeued}
-    finally:
-        pipeline.shutdown()
-        if started_ray:
-            pipeline.ray.shutdown()
-
-    # ------------------------------------------------------------ final evaluation, checkpoint, summary
-    t0 = time.time()
-    final = evaluate(eval_rollout, tokenizer, eval_samples, rewarder, cfg)
-    phases["final_eval_s"] = time.time() - t0
-    runlog.log({"step": state["step"], "kind": "eval", "pass@1": final["pass@1"], "eval/len_mean": final["eval/len_mean"]})
-    final_dir = save(ckpt_root, state["step"], model, tokenizer, optimizer, scheduler, eval_rollout, shuffle_gen,
-                     ref_model, state, cfg)
-    rewarder.close()
-    summary = {
-        "base": state["base_eval"], "final": {"pass@1": final["pass@1"]}, "steps": state["step"],
-        "wall_s": time.time() - t_start, "phases": phases, "checkpoint": str(final_dir), "base_model": str(base_dir),
-        "mode": "async", "max_staleness": cfg.train.max_staleness, "tis_cap": cfg.algo.tis_cap,
-        "staleness_histogram": dict(sorted(state["staleness_hist"].items(), key=lambda kv: int(kv[0]))),
-        "async": async_stats,
-    }
-    (run_dir / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
-    runlog.close()
-    if cfg.log.report:
-        runlog.write_report()
-    log(f"done: pass@1 {summary['base']['pass@1']:.3f} -> {final['pass@1']:.3f} in {summary['wall_s']:.0f}s; "
-        f"staleness histogram {summary['staleness_histogram']}; run directory {run_dir}")
-    return summary
+            ray.shutdown()
+            self.started_ray = False

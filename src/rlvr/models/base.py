@@ -1,0 +1,66 @@
+"""Which model a run starts from: the user's Hugging Face directory, or the cached
+warm-started tiny model of a built-in task.
+
+``model.path`` names a directory with ``config.json``, or a ``.gguf`` file, which is
+converted once into the cache (``rlvr.models.gguf``). Without ``model.path`` the built-in
+tasks warm-start the tiny model on their reference solutions (``rlvr.models.warmstart``),
+keyed by everything that changes its weights.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rlvr.config import Config
+from rlvr.errors import ConfigError
+
+TINY_TASKS = ("arithmetic", "tool_arithmetic")
+_MODEL_KEYS = ("arch", "hidden", "layers", "heads", "intermediate", "tie_embeddings", "warmstart_steps",
+               "warmstart_batch", "warmstart_lr")
+
+
+def user_model_dir(path_text: str, cache_dir: str | None, log=print) -> Path:
+    """``model.path`` as a Hugging Face directory (a ``.gguf`` file is converted and cached)."""
+    path = Path(path_text)
+    if path.suffix.lower() == ".gguf" or path.is_file():
+        from rlvr.models.gguf import resolve_model_path
+
+        return Path(resolve_model_path(path, cache_dir=cache_dir, log=log))
+    if not (path / "config.json").is_file():
+        raise ConfigError(f"model.path '{path}' is not a Hugging Face model directory (no config.json) "
+                          f"nor a .gguf file")
+    return path
+
+
+def ensure_base(cfg: Config, task, log=print) -> Path:
+    """The base policy's directory: the user's model, or the cached warm-started tiny model."""
+    if cfg.model.path:
+        return user_model_dir(cfg.model.path, cfg.model.cache_dir, log)
+    if cfg.task.name not in TINY_TASKS:
+        raise ConfigError("the built-in tiny model only warm-starts on the built-in tasks "
+                          f"({', '.join(TINY_TASKS)}); set model.path=DIR (or a .gguf file)")
+    from rlvr.models.warmstart import warmstart_tiny
+
+    m = cfg.model
+    model_cfg = {k: getattr(m, k) for k in _MODEL_KEYS}
+    task_cfg, reference = tiny_task_key(cfg, task)
+    return warmstart_tiny(model_cfg, task, task_cfg, cfg.seed, m.cache_dir, reference, log=log)
+
+
+def tiny_task_key(cfg: Config, task):
+    """(the task part of the warm-start cache key, the reference-solution function)."""
+    t = cfg.task
+    if t.name == "tool_arithmetic":  # a mix of tool calls and direct answers; tool output unlabelled
+        from rlvr.tasks import tool_arithmetic as ta
+
+        key = {k: getattr(t, k) for k in ("name", "tool_digits_min", "tool_digits_max", "operators",
+                                         "tool_call_rate", "eval_size", "seed")}
+        key.update(prompt=ta.PROMPT, reference=ta.longest_reference(t.tool_digits_max, t.operators))
+        return key, task.reference_segments
+    from rlvr.tasks.arithmetic import PROMPT
+
+    key = {k: getattr(t, k) for k in ("name", "terms_min", "terms_max", "digits", "operators", "eval_size", "seed")}
+    if t.think_rate < 1.0:  # keyed only when used, so existing caches stay valid
+        key["think_rate"] = t.think_rate
+    key["prompt"] = PROMPT  # the warm-start imitates answers to exactly this prompt
+    return key, task.reference_completion

@@ -1,0 +1,240 @@
+"""One run's set-up, state and checkpoints: everything the loop needs before its first step.
+
+``setup_run(cfg, resume, log)`` builds the task (a bad knob or data row stops here, before
+anything is written), the run directory, the base policy, the reference, the optimizer and
+scheduler, the trainer's own rollout backend (generation in the synchronous mode, evaluation
+in both) and the reward, then restores a checkpoint when resuming. It returns a ``Run``;
+``save(run)`` writes a checkpoint of it. The data source (where a step's batch comes from)
+is not part of a Run: ``rlvr.train.loop`` picks it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import random
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import torch
+
+from rlvr.config import Config, save_config
+from rlvr.errors import ConfigError
+from rlvr.models.base import ensure_base
+from rlvr.models.loading import frozen_copy, load_policy, resolve_device_dtype
+from rlvr.rollout.build import build_rollout
+from rlvr.tasks.contamination import check_task
+from rlvr.tasks.registry import build_task
+from rlvr.train import checkpoint as ckpt
+from rlvr.train import distributed
+from rlvr.train.evaluation import evaluate
+from rlvr.train.runlog import RunLog
+from rlvr.train.update import ReferencePolicy
+from rlvr.verifiers.rewarder import Rewarder
+
+
+@dataclass
+class RunState:
+    """What a checkpoint carries besides weights and optimizer: where the run is."""
+
+    step: int = 0                 # optimizer steps taken
+    data_pos: int = 0             # position in the training stream of the next prompt to draw
+    base_eval: dict | None = None   # {"pass@1": ...} of the base policy, measured once per run
+    final_eval: dict | None = None  # {"step", "pass@1"} once the final evaluation ran
+    faults: dict = field(default_factory=dict)  # counters: nonfinite_steps, checkpoint_errors
+    nonfinite_run: int = 0        # skipped (non-finite) steps in a row
+    world: int = 1                # ranks the data position belongs to
+    staleness_hist: dict = field(default_factory=dict)  # async: {staleness: completions}
+
+    def to_dict(self) -> dict:
+        return dataclasses.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "RunState":
+        names = {f.name for f in dataclasses.fields(cls)}
+        return cls(**{k: v for k, v in data.items() if k in names})
+
+
+@dataclass
+class Run:
+    """A run's parts, built once by ``setup_run``."""
+
+    cfg: Config
+    log: Callable[[str], None]
+    dist: Any                     # rlvr.train.distributed.DistContext
+    task: Any
+    base_dir: Path
+    model: Any
+    tokenizer: Any
+    ref_model: Any                # ReferencePolicy or None (no KL term)
+    critic: Any                   # CriticTrainer or None (PPO only)
+    optimizer: Any
+    scheduler: Any
+    rollout: Any                  # the trainer's own sampler
+    rewarder: Rewarder
+    shuffle_gen: torch.Generator
+    state: RunState
+    runlog: Any = None
+    evaluate_fn: Callable = evaluate
+    resume_from: Path | None = None
+    phases: dict = field(default_factory=dict)
+    t_start: float = field(default_factory=time.time)
+
+    @property
+    def run_dir(self) -> Path:
+        return self.cfg.run_dir()
+
+    @property
+    def ckpt_root(self) -> Path:
+        return self.cfg.run_dir() / "checkpoints"
+
+    @property
+    def eval_samples(self) -> list:
+        return self.task.eval_samples[: self.cfg.eval.problems]
+
+
+# ---------------------------------------------------------------- set-up
+def set_threads(cfg: Config) -> None:
+    torch.set_num_threads(cfg.threads or os.cpu_count() or 1)
+
+
+def seed_everything(seed: int) -> None:
+    random.seed(seed)
+    torch.manual_seed(seed)
+
+
+def setup_run(cfg: Config, resume: bool, log, eval_backend: str | None = None) -> Run:
+    """Build every part of a run (see the module docstring). ``eval_backend`` replaces
+    ``rollout.backend`` for the trainer's own sampler (the asynchronous mode generates on
+    workers and evaluates with ``hf`` when the workers run vLLM)."""
+    from transformers.utils import logging as hf_logging
+
+    hf_logging.disable_progress_bar()
+    set_threads(cfg)
+    dist = distributed.setup(cfg)  # torchrun / Ray ranks; a world of one makes every dist.* call a no-op
+    log = log if dist.is_main else (lambda text: None)
+    seed_everything(cfg.seed)
+    task = build_task(cfg.task, verifier=cfg.reward.verifier)  # a bad knob or data row stops here
+
+    run_dir, phases = cfg.run_dir(), {}
+    resume_from = ckpt.latest_checkpoint(run_dir / "checkpoints") if resume else None
+    if resume and resume_from is None:
+        log(f"resume: no checkpoint under {run_dir / 'checkpoints'}; starting from scratch")
+    run_dir.mkdir(parents=True, exist_ok=True)
+    if dist.is_main:
+        save_config(cfg, run_dir / "config.json")
+    check_task(task, cfg.task, log)  # dataset tasks: refuse eval problems seen in training
+
+    t0 = time.time()
+    base_dir = dist.main_first(lambda: ensure_base(cfg, task, log))  # rank 0 fills the warm-start cache
+    phases["warmstart_s"] = time.time() - t0
+    lora = cfg.model.lora_r > 0  # LoRA resumes from the base plus the adapter saved in trainer_state.pt
+    model, tokenizer = load_policy(base_dir if lora else (resume_from or base_dir), cfg)
+    if hasattr(task, "check_rollout"):
+        task.check_rollout(cfg, tokenizer)
+    ref_model = build_reference(cfg, model, base_dir, resume_from)  # None without a KL term
+    distributed.wrap_model(model, dist, cfg.train.dp)  # ranks start equal (ddp) or shard (fsdp2)
+    optimizer, scheduler = build_optimizer(cfg, model)
+    rollout_cfg = cfg if eval_backend is None else dataclasses.replace(
+        cfg, rollout=dataclasses.replace(cfg.rollout, backend=eval_backend))
+    run = Run(cfg=cfg, log=log, dist=dist, task=task, base_dir=base_dir, model=model, tokenizer=tokenizer,
+              ref_model=ref_model, critic=build_critic(cfg, base_dir), optimizer=optimizer, scheduler=scheduler,
+              rollout=build_rollout(rollout_cfg, model, tokenizer), rewarder=Rewarder(cfg.reward),
+              shuffle_gen=torch.Generator().manual_seed(cfg.seed + 1), state=RunState(world=dist.world),
+              evaluate_fn=dist.wrap_evaluate(evaluate), resume_from=resume_from, phases=phases)
+    if resume_from is not None:
+        restore(run, resume_from)
+    dist.reseed(run.rollout.gen, cfg.seed, run.state.step)  # ranks sample independently
+    # resuming drops log lines past the checkpoint; with no checkpoint yet (killed before the first), all of them
+    keep_until = run.state.step if resume_from is not None else (-1 if resume else None)
+    run.runlog = RunLog(run_dir, cfg, truncate_after=keep_until) if dist.is_main else distributed.NullRunLog()
+    return run
+
+
+def build_optimizer(cfg: Config, model):
+    """AdamW over the trainable parameters (all, or LoRA's adapters) and a linear warm-up."""
+    trainable = [p for p in model.parameters() if p.requires_grad]
+    optimizer = torch.optim.AdamW(trainable, lr=cfg.train.lr, betas=tuple(cfg.train.betas),
+                                  weight_decay=cfg.train.weight_decay)
+    warmup = max(cfg.train.warmup_steps, 0)
+    scheduler = torch.optim.lr_scheduler.LambdaLR(optimizer, lambda s: min(1.0, (s + 1) / warmup) if warmup else 1.0)
+    return optimizer, scheduler
+
+
+def build_critic(cfg: Config, base_dir: Path):
+    """PPO's learned value model (as large as the policy), or None for critic-free estimators."""
+    if cfg.algo.advantage != "gae":
+        return None
+    from rlvr.train.critic import Critic, CriticTrainer
+
+    device, dtype = resolve_device_dtype(cfg)
+    return CriticTrainer(Critic.from_pretrained(base_dir, dtype=dtype, device=device), lr=cfg.train.lr)
+
+
+def build_reference(cfg: Config, model, base_dir: Path, resume_from: Path | None):
+    """The KL reference (None without a KL term): the LoRA policy with adapters disabled, or
+    a frozen copy of the base (reloaded from ``base_dir`` when resuming, since the policy then
+    holds the checkpoint's weights)."""
+    if not cfg.algo.kl_coef:
+        return None
+    if cfg.model.lora_r > 0:
+        if cfg.algo.ref_update_every:
+            raise ConfigError(f"algo.ref_update_every={cfg.algo.ref_update_every} re-anchors a frozen reference copy, "
+                              f"but with LoRA (model.lora_r={cfg.model.lora_r}) the reference is the base model "
+                              f"with adapters disabled; set algo.ref_update_every=0 or model.lora_r=0")
+        return ReferencePolicy.adapters_off(model)
+    if resume_from is None:
+        return ReferencePolicy(frozen_copy(model))
+    base_model, _ = load_policy(base_dir, cfg)
+    return ReferencePolicy(frozen_copy(base_model))
+
+
+# ---------------------------------------------------------------- checkpoints
+def _generators(run: Run) -> dict:
+    return {"rollout": run.rollout.gen, "shuffle": run.shuffle_gen}
+
+
+def restore(run: Run, path: Path) -> None:
+    """Load the trainer state saved beside the weights at ``path`` into ``run``."""
+    saved = ckpt.load_trainer_state(path)
+    if saved.get("adapter") is not None:
+        from rlvr.models.lora import load_adapter_state
+
+        load_adapter_state(run.model, saved["adapter"])
+    distributed.load_optimizer_state(run.model, run.optimizer, saved["optimizer"])
+    run.scheduler.load_state_dict(saved["scheduler"])
+    ckpt.set_rng_state(saved["rng"], _generators(run))
+    if run.ref_model is not None and saved.get("ref_state") is not None:
+        run.ref_model.load_state_dict(saved["ref_state"])
+    if run.critic is not None:
+        run.critic.load_state_dict(saved["critic"])
+    run.state = RunState.from_dict(saved["state"])
+    run.dist.check_resume(run.state.world)
+    run.log(f"resume: continuing from {path.name} (step {run.state.step}, data position {run.state.data_pos})")
+
+
+def save(run: Run) -> Path | None:
+    """Checkpoint the run at its current step (rank 0 writes; every rank calls under FSDP2)."""
+    cfg, model = run.cfg, run.model
+    trainer_state = {
+        "optimizer": distributed.optimizer_state(model, run.optimizer),  # gathered under FSDP2: every rank calls
+        "scheduler": run.scheduler.state_dict(),
+        "rng": ckpt.rng_state(_generators(run)),
+        "ref_state": run.ref_model.state_dict() if (run.ref_model is not None and cfg.algo.ref_update_every) else None,
+        "state": run.state.to_dict(),
+        "critic": run.critic.state_dict() if run.critic is not None else None,
+    }
+    weights = distributed.saveable(model)  # gathered under FSDP2: every rank calls
+    if not distributed.is_main():
+        return None  # rank 0 writes the run directory
+    step, keep = run.state.step, cfg.train.keep_checkpoints
+    if not cfg.model.lora_r:
+        return ckpt.save_checkpoint(run.ckpt_root, step, weights, run.tokenizer, trainer_state, keep=keep)
+    from rlvr.models import lora  # the merged model for from_pretrained, the adapter for resume and peft
+
+    trainer_state["adapter"] = lora.adapter_state(model)
+    final = ckpt.save_checkpoint(run.ckpt_root, step, lora.MergedView(model), run.tokenizer, trainer_state, keep=keep)
+    lora.save_adapter(model, final / lora.ADAPTER_DIR)
+    return final

@@ -1,0 +1,33 @@
+"""The run's reward: the accuracy verifier plus the weighted format term, through the pool.
+
+``Rewarder(reward_cfg)`` takes the config's ``reward`` section (``verifier``,
+``format_weight``, ``format_gated``, ``workers``, ``timeout_s``) and maps completions to
+verdicts in input order. It holds worker processes: ``close()`` it (or use ``with``).
+"""
+
+from __future__ import annotations
+
+from rlvr.types import Completion, Sample, Verdict
+from rlvr.verifiers.pool import VerifierPool
+from rlvr.verifiers.registry import build_reward_fn
+
+
+class Rewarder:
+    """Completions -> verdicts with the run's reward function."""
+
+    def __init__(self, reward_cfg):
+        r = reward_cfg
+        spec = build_reward_fn(r.verifier, r.format_weight, r.format_gated)
+        self.pool = VerifierPool(spec, workers=r.workers, timeout_s=r.timeout_s)
+
+    def __call__(self, completions: list[Completion], samples: list[Sample]) -> list[Verdict]:
+        return self.pool.map([c.text for c in completions], samples)
+
+    def close(self) -> None:
+        self.pool.close()
+
+    def __enter__(self) -> "Rewarder":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
