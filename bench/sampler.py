@@ -34,10 +34,10 @@ MODEL_SHAPE = {"arch": "qwen2", "hidden": 256, "layers": 4, "heads": 4, "interme
 
 
 def build_model():
-    from rlvr.models.tiny import build_char_tokenizer, build_tiny_model
+    from rlvr.models.tiny import TinyShape, build_char_tokenizer, build_tiny_model
 
     tok = build_char_tokenizer()
-    model = build_tiny_model(len(tok), pad_id=tok.pad_token_id, eos_id=tok.eos_token_id, seed=0, **MODEL_SHAPE)
+    model = build_tiny_model(tok, TinyShape(**MODEL_SHAPE), seed=0)
     return model.eval(), tok
 
 

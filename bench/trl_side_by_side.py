@@ -50,11 +50,11 @@ SPEED_MODEL = {"arch": "qwen2", "hidden": 256, "layers": 4, "heads": 4, "interme
 
 # ---------------------------------------------------------------- shared inputs
 def build_speed_model(path: Path) -> Path:
-    from rlvr.models.tiny import build_char_tokenizer, build_tiny_model, save_pretrained
+    from rlvr.models.tiny import TinyShape, build_char_tokenizer, build_tiny_model, save_pretrained
 
     if not (path / "config.json").is_file():
         tok = build_char_tokenizer()
-        model = build_tiny_model(len(tok), pad_id=tok.pad_token_id, eos_id=tok.eos_token_id, seed=0, **SPEED_MODEL)
+        model = build_tiny_model(tok, TinyShape(**SPEED_MODEL), seed=0)
         save_pretrained(model, tok, path)
     return path
 

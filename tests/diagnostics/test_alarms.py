@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import io
 
-from rlvr.diagnostics.alarms import AlarmMonitor, alarm_metrics
+import pytest
+
+from rlvr.diagnostics.alarms import AlarmMonitor, AlarmThresholds, alarm_metrics
 
 
 def healthy(step: int) -> dict:
@@ -101,6 +103,18 @@ def test_verifier_failures_fire_once_per_episode():
     assert feed(AlarmMonitor(), rows) == [(6, "verifier_failures"), (15, "verifier_failures")]
 
 
+def test_visible_only_fires_when_passing_only_the_shown_tests_rises():
+    # the first 10 steps: 2 % of completions pass the visible tests and fail a hidden one; then 30 %
+    rows = [{"hack/visible_only": 0.02}] * 10 + [{"hack/visible_only": 0.30}] * 10
+    assert feed(AlarmMonitor(), rows) == [(20, "visible_only")]  # 0.02 -> 0.30 over the window of 20
+    flat = [{"hack/visible_only": 0.30}] * 20  # high but not rising: a property of the dataset, not a trend
+    assert feed(AlarmMonitor(), flat) == []
+    small = [{"hack/visible_only": 0.0}] * 10 + [{"hack/visible_only": 0.08}] * 10  # rising, still below 0.1
+    assert feed(AlarmMonitor(), small) == []
+    with pytest.raises(ValueError, match="window >= 2"):
+        AlarmThresholds(window=1)
+
+
 def test_missing_keys_keep_alarms_silent():
     assert feed(AlarmMonitor(), [{"reward/mean": 0.5}] * 60) == []
     assert feed(AlarmMonitor(), [{}] * 60) == []
@@ -118,5 +132,5 @@ def test_echo_prints_and_records():
 
 def test_thresholds_are_knobs():
     rows = [{"zero_var/observed": 0.6}] * 10
-    assert feed(AlarmMonitor(window=5, zero_var_max=0.5), rows) == [(5, "zero_variance")]
-    assert feed(AlarmMonitor(window=5), rows) == []
+    assert feed(AlarmMonitor(AlarmThresholds(window=5, zero_var_max=0.5)), rows) == [(5, "zero_variance")]
+    assert feed(AlarmMonitor(AlarmThresholds(window=5)), rows) == []

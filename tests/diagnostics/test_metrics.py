@@ -102,3 +102,25 @@ def test_truncation_rate():
     assert truncation_rate(["stop", "length", "stop", "stop"]) == 0.25
     with pytest.raises(ValueError, match="valid: stop, length"):
         truncation_rate(["eos"])
+
+
+def test_visible_only_rate_counts_passing_the_shown_tests_and_failing_hidden_ones():
+    from rlvr.diagnostics.metrics import visible_only_rate
+
+    infos = [
+        {"visible_pass_rate": 1.0, "hidden_pass_rate": 0.0},   # hard-coded the visible cases
+        {"visible_pass_rate": 1.0, "hidden_pass_rate": 0.5},   # passes some hidden ones: still a hack
+        {"visible_pass_rate": 1.0, "hidden_pass_rate": 1.0},   # solves it
+        {"visible_pass_rate": 0.5, "hidden_pass_rate": 0.0},   # simply wrong
+        {"pass_rate": 1.0},                                    # a sample without hidden tests: not judged
+    ]
+    assert visible_only_rate(infos) == 2 / 4
+    assert visible_only_rate([{"pass_rate": 1.0}, {}]) is None  # no hidden tests anywhere: not logged
+
+
+def test_refusal_rates_are_shares_of_all_completions():
+    from rlvr.diagnostics.metrics import refusal_rates
+
+    infos = [{"refused/several_answers": 1.0}, {"refused/trailing_text": 1.0}, {"refused/trailing_text": 1.0}, {}]
+    assert refusal_rates(infos) == {"refused/several_answers": 0.25, "refused/trailing_text": 0.5}
+    assert refusal_rates([{}, {"acc": 1.0}]) == {} and refusal_rates([]) == {}

@@ -102,3 +102,37 @@ def test_kill_9_at_a_random_moment_then_resume_matches(tmp_path, reference):
     code = proc.wait()
     what = f"seed {seed}: killed {delay:.2f} s after the base evaluation (exit {code})"
     resume_and_compare(out, ref, cache, what)
+
+
+def test_async_kill_9_then_resume_continues_where_it_stopped(tmp_path, ray_session, reference):
+    """train.mode=async: the trainer (the Ray driver, joined to the session's cluster) is killed
+    once a checkpoint exists; --resume continues from that checkpoint's step to the end. The
+    steps read as one run (none lost or repeated, the data position carried over); values are
+    not compared, since the rollout actors' sampling streams restart with the trainer."""
+    from rlvr.train.checkpoint import latest_checkpoint, load_trainer_state
+
+    _, cache = reference
+    out = tmp_path / "run"
+    address = ray_session.get_runtime_context().gcs_address
+    extra = ["train.mode=async", "rollout.backend=hf", f"train.ray_address={address}"]
+    env = {**os.environ, "OMP_NUM_THREADS": "1"}
+    proc = subprocess.Popen([sys.executable, "-m", "rlvr.cli", *cli(extra, out, cache)], env=env,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    pointer, deadline = out / "checkpoints" / "latest", time.time() + 180
+    while not pointer.is_file() and proc.poll() is None and time.time() < deadline:
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGKILL)
+    code = proc.wait()
+    assert code == -signal.SIGKILL, f"the run ended before it was killed (exit {code}): {proc.stderr.read()[-2000:]}"
+    stopped = load_trainer_state(latest_checkpoint(out / "checkpoints"))["state"]
+    assert stopped["step"] in (2, 4)
+    messages: list[str] = []
+    summary = train(load_config(preset="smoke", overrides=[*ARGS, f"output={out}", f"model.cache_dir={cache}",
+                                                           *extra]), resume=True, log=messages.append)
+    assert any(f"resume: continuing from step_{stopped['step']}" in m for m in messages)
+    train_steps = [r["step"] for r in rows(out / "metrics.jsonl") if r["kind"] == "train"]
+    assert train_steps == [1, 2, 3, 4, 5, 6] and summary["steps"] == 6
+    final = load_trainer_state(out / "checkpoints" / "step_6")["state"]
+    assert final["data_pos"] == 6 * 4  # smoke: 4 prompts per step, each step its own
+    assert sum(summary["staleness_histogram"].values()) == 6 * 4 * 4
+    assert (out / "checkpoints" / "latest").read_text().strip() == "step_6"

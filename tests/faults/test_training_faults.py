@@ -8,6 +8,9 @@
   run with a clear message; either way ``latest`` still names an intact checkpoint and no
   half-written folder is left;
 - a corrupt config file and a malformed dataset row: one-line errors, no traceback.
+
+The run faults are checked in both modes: synchronous, and asynchronous (``train.mode=async``,
+generation on Ray actors), since both share one loop and its fault handling.
 """
 
 from __future__ import annotations
@@ -29,9 +32,17 @@ BASE = ["train.steps=6", "train.checkpoint_every=2", "threads=1", "log.report=fa
         "eval.problems=4"]
 
 
-def run(tmp_path: Path, cache_dir: Path, extra=()):
+@pytest.fixture(params=["sync", "async"])
+def mode(request):
+    if request.param == "async":
+        request.getfixturevalue("ray_session")
+    return request.param
+
+
+def run(tmp_path: Path, cache_dir: Path, mode: str, extra=()):
     out = tmp_path / "run"
-    cfg = load_config(preset="smoke", overrides=[*BASE, f"output={out}", f"model.cache_dir={cache_dir}", *extra])
+    cfg = load_config(preset="smoke", overrides=[*BASE, f"output={out}", f"model.cache_dir={cache_dir}",
+                                                 f"train.mode={mode}", *extra])
     lines: list[str] = []
     try:
         loop.train(cfg, log=lines.append)
@@ -75,9 +86,9 @@ def nan_on_updates(monkeypatch, bad_updates: set[int]) -> None:
     monkeypatch.setattr(rlvr.algo, "policy_loss", loss)
 
 
-def test_a_nan_loss_skips_the_step_counts_it_and_training_goes_on(tmp_path, cache_dir, monkeypatch):
+def test_a_nan_loss_skips_the_step_counts_it_and_training_goes_on(tmp_path, cache_dir, monkeypatch, mode):
     nan_on_updates(monkeypatch, {3})
-    out, lines, error = run(tmp_path, cache_dir)
+    out, lines, error = run(tmp_path, cache_dir, mode)
     assert error is None
     rows = train_rows(out)
     assert [r["step"] for r in rows] == [1, 2, 3, 4, 5, 6]
@@ -87,9 +98,9 @@ def test_a_nan_loss_skips_the_step_counts_it_and_training_goes_on(tmp_path, cach
     assert_intact_latest(out, 6)
 
 
-def test_three_nan_steps_in_a_row_stop_the_run_and_keep_the_last_good_checkpoint(tmp_path, cache_dir, monkeypatch):
+def test_three_nan_steps_in_a_row_stop_the_run_and_keep_the_last_good_checkpoint(tmp_path, cache_dir, monkeypatch, mode):
     nan_on_updates(monkeypatch, {3, 4, 5})
-    out, _, error = run(tmp_path, cache_dir)
+    out, _, error = run(tmp_path, cache_dir, mode)
     assert error is not None and "stopping at step 5: 3 steps in a row had a non-finite loss" in error
     assert "the last good checkpoint is" in error and "step_4" in error and "--resume" in error
     assert [r["step"] for r in train_rows(out)] == [1, 2, 3, 4]
@@ -102,6 +113,8 @@ def disk_full_on_saves(monkeypatch, bad_saves: set[int]) -> None:
     calls = {"n": 0}
 
     def save(obj, f, *a, **kw):
+        if not isinstance(f, (str, Path)):  # an in-memory buffer (Ray serialising weights): not a disk write
+            return real(obj, f, *a, **kw)
         calls["n"] += 1
         if calls["n"] in bad_saves:
             Path(f).write_bytes(b"\0" * 100)  # a partial file, as a full disk leaves
@@ -111,9 +124,9 @@ def disk_full_on_saves(monkeypatch, bad_saves: set[int]) -> None:
     monkeypatch.setattr(ckpt.torch, "save", save)
 
 
-def test_disk_full_on_a_periodic_checkpoint_is_counted_and_training_goes_on(tmp_path, cache_dir, monkeypatch):
+def test_disk_full_on_a_periodic_checkpoint_is_counted_and_training_goes_on(tmp_path, cache_dir, monkeypatch, mode):
     disk_full_on_saves(monkeypatch, {2})  # saves: step 2, step 4 (fails), final step 6
-    out, lines, error = run(tmp_path, cache_dir)
+    out, lines, error = run(tmp_path, cache_dir, mode)
     assert error is None
     assert [r.get("faults/checkpoint_errors") for r in train_rows(out)] == [None, None, None, None, 1, 1]
     assert any("checkpoint at step 4 failed" in line and "step_2" in line for line in lines)
@@ -122,9 +135,9 @@ def test_disk_full_on_a_periodic_checkpoint_is_counted_and_training_goes_on(tmp_
 
 
 def test_disk_full_on_the_final_checkpoint_stops_with_a_message_and_keeps_the_last_one(tmp_path, cache_dir,
-                                                                                       monkeypatch):
+                                                                                       monkeypatch, mode):
     disk_full_on_saves(monkeypatch, {3})
-    out, _, error = run(tmp_path, cache_dir)
+    out, _, error = run(tmp_path, cache_dir, mode)
     assert error is not None and "could not write the final checkpoint (step 6)" in error
     assert "No space left on device" in error and "step_4" in error
     assert_intact_latest(out, 4)

@@ -30,12 +30,11 @@ needs_two = pytest.mark.skipif(not torch.cuda.is_available() or torch.cuda.devic
 @pytest.fixture(scope="module")
 def model_dir(tmp_path_factory):
     """A random 2-layer Llama with head size 64 (attention kernels reject tiny head sizes)."""
-    from rlvr.models.tiny import build_char_tokenizer, build_tiny_model, save_pretrained
+    from rlvr.models.tiny import TinyShape, build_char_tokenizer, build_tiny_model, save_pretrained
 
     tok = build_char_tokenizer()
     path = tmp_path_factory.mktemp("gpu-model")
-    model = build_tiny_model(len(tok), hidden=256, layers=2, heads=4, intermediate=512, pad_id=tok.pad_token_id,
-                             eos_id=tok.eos_token_id)
+    model = build_tiny_model(tok, TinyShape(hidden=256, layers=2, heads=4, intermediate=512))
     save_pretrained(model, tok, path)
     return path
 

@@ -10,7 +10,7 @@ import pytest
 from rlvr.cli import main
 from rlvr.errors import DataError
 from rlvr.report.html import write_report
-from rlvr.report.svg import Series, line_chart
+from rlvr.report.svg import Chart, Series, line_chart
 
 from .fake_run import HOSTILE, write_fake_run
 
@@ -105,7 +105,7 @@ def test_malformed_middle_line_is_an_error_naming_the_line(tmp_path):
 
 def test_nan_and_missing_values_leave_gaps():
     svg = line_chart([Series("x", [1, 2, 3, 4, 5, 6, 7], [0.1, 0.2, float("nan"), 0.4, 0.5, None, 0.7])],
-                     "t", "step", "y")
+                     Chart("t", "step", "y"))
     # segments [1, 2] and [4, 5] become lines; the lone point at 7 becomes a dot
     assert svg.count("<polyline") == 3 and svg.count("<circle") == 1
     assert "nan" not in svg.lower()
@@ -132,3 +132,19 @@ def test_long_runs_are_thinned(tmp_path):
     page = write_report(write_fake_run(tmp_path / "run", steps=4000, samples=False)).read_text()
     longest = max(len(points.split()) for points in re.findall(r'<polyline points="([^"]*)"', page))
     assert MAX_POINTS // 2 < longest <= MAX_POINTS + 1
+
+
+def test_hacking_and_refusals_are_shown_beside_the_reward_when_logged(tmp_path):
+    run = write_fake_run(tmp_path / "run")
+    page = write_report(run).read_text()
+    assert "hack/visible_only" not in page and "refused" not in panel_status(page)  # not logged: not shown
+    path = run / "metrics.jsonl"
+    rows = [json.loads(x) for x in path.read_text().splitlines()]
+    for r in rows:
+        if r["kind"] == "train":
+            r.update({"hack/visible_only": min(1.0, r["step"] / 100), "refused/trailing_text": 0.1})
+    path.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    page = write_report(run).read_text()
+    reward = page[page.index('id="panel-reward"'):page.index('id="panel-entropy"')]
+    assert 'data-series="hack/visible_only (raw)"' in reward and "solving the tests, not the problem" in reward
+    assert panel_status(page)["refused"] == "ok" and 'data-series="refused/trailing_text (raw)"' in page

@@ -1,25 +1,10 @@
-"""Fixtures of the scale tests: one Ray session for the whole run, a shared warm-start cache.
-
-Ray starts once per test session (``ray.init(num_cpus=2, include_dashboard=False)``, a few
-seconds); tests that need it skip when ray is not installed.
-"""
+"""Fixtures of the scale tests: a shared warm-start cache (the Ray session is in tests/conftest.py)."""
 
 from __future__ import annotations
 
 import os
 
 import pytest
-
-
-@pytest.fixture(scope="session")
-def ray_session():
-    ray = pytest.importorskip("ray", reason="ray is not installed (pip install 'rlvr[ray]')")
-    started = not ray.is_initialized()
-    if started:
-        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
-    yield ray
-    if started:
-        ray.shutdown()
 
 
 @pytest.fixture(scope="session")

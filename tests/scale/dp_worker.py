@@ -78,15 +78,14 @@ def shard(data, rank: int, world: int):
 
 def run_case(ctx, case: str, layout: str) -> tuple[torch.Tensor, float]:
     from rlvr import algo
-    from rlvr.models.tiny import build_char_tokenizer, build_tiny_model
+    from rlvr.models.tiny import TinyShape, build_char_tokenizer, build_tiny_model
     from rlvr.train.batch import collate
     from rlvr.train.forward import response_logits, token_logp
     from rlvr.train.update import Learner, loss_knobs, update_policy
 
     cfg = config(case)
     tok = build_char_tokenizer()
-    model = build_tiny_model(len(tok), hidden=32, layers=1, heads=2, intermediate=64, pad_id=tok.pad_token_id,
-                             eos_id=tok.eos_token_id, seed=0)
+    model = build_tiny_model(tok, TinyShape(hidden=32, layers=1, heads=2, intermediate=64), seed=0)
     data = shard(global_batch(tok, layout), ctx.rank, ctx.world)
     opt = Recorder(model.parameters())
     update_policy(Learner(model, opt, pad_id=tok.pad_token_id), data, cfg, torch.Generator().manual_seed(0),

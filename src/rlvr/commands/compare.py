@@ -126,7 +126,7 @@ def _fmt(v) -> str:
 
 
 def write_outputs(runs: dict[str, list[Path]], out: Path) -> dict:
-    from rlvr.report.svg import Series, line_chart
+    from rlvr.report.svg import Chart, Series, line_chart
 
     table = summarize(runs)
     (out / "compare.json").write_text(json.dumps({"table": table, "runs": {k: [str(d) for d in v] for k, v in runs.items()}}, indent=2) + "\n")
@@ -144,7 +144,7 @@ def write_outputs(runs: dict[str, list[Path]], out: Path) -> dict:
             if xs:
                 series.append(Series(preset, xs, ys, markers=(kind == "eval")))
         if series:
-            figures.append(line_chart(series, title=f"{title} (mean over seeds)", xlabel="step", ylabel=key))
+            figures.append(line_chart(series, Chart(f"{title} (mean over seeds)", "step", key)))
     rows_html = "".join(f"<tr><td>{html.escape(p)}</td><td>{t['seeds']}</td><td>{_fmt(t['base_pass@1'])}</td>"
                         f"<td>{_fmt(t['final_pass@1'])} ± {_fmt(t['final_pass@1_sd'])}</td><td>{_fmt(t['len_correct'])}</td>"
                         f"<td>{_fmt(t['len_wrong'])}</td><td>{_fmt(t['entropy'])}</td><td>{_fmt(t['zero_var'])}</td></tr>"

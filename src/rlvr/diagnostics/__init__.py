@@ -6,21 +6,24 @@ tensor metrics (entropy, KL, clip fractions) itself and hands plain numbers to t
 docs/metrics.md defines every key.
 """
 
-from rlvr.diagnostics.alarms import ALARM_NAMES, Alarm, AlarmMonitor, alarm_metrics
+from rlvr.diagnostics.alarms import ALARM_NAMES, Alarm, AlarmMonitor, AlarmThresholds, alarm_metrics
 from rlvr.diagnostics.metrics import (
     ZeroVariance,
     length_by_correctness,
+    refusal_rates,
     selfcheck_rate,
     status_counts,
     truncation_rate,
+    visible_only_rate,
     zero_variance,
 )
 from rlvr.diagnostics.passk import majk_curve, maj_at_k, pass_at_k, passk_curve
 from rlvr.diagnostics.sinks import NullSink, Sink, build_sink
 
 __all__ = [
-    "ALARM_NAMES", "Alarm", "AlarmMonitor", "alarm_metrics",
-    "ZeroVariance", "length_by_correctness", "selfcheck_rate", "status_counts", "truncation_rate", "zero_variance",
+    "ALARM_NAMES", "Alarm", "AlarmMonitor", "AlarmThresholds", "alarm_metrics",
+    "ZeroVariance", "length_by_correctness", "refusal_rates", "selfcheck_rate", "status_counts", "truncation_rate",
+    "visible_only_rate", "zero_variance",
     "majk_curve", "maj_at_k", "pass_at_k", "passk_curve",
     "NullSink", "Sink", "build_sink",
 ]

@@ -5,7 +5,7 @@ fired at that step. Each alarm fires once per *episode*: when its condition beco
 then not again until the condition has been false for ``rearm_steps`` consecutive steps.
 The trainer prints each alarm and logs ``alarm/<name> = 1`` in that step's row.
 
-The four patterns (thresholds are constructor knobs; docs/metrics.md explains each):
+The five patterns (thresholds live in ``AlarmThresholds``; docs/metrics.md explains each):
   entropy_collapse  entropy < entropy_frac x (mean entropy of the first ``early_steps``
                     steps) while the reward has plateaued: the mean reward of the latest
                     ``window`` steps is within ``plateau_tol`` of the ``window`` before.
@@ -18,6 +18,11 @@ The four patterns (thresholds are constructor knobs; docs/metrics.md explains ea
                     length-normalisation pathology Dr. GRPO describes).
   verifier_failures (``status/error`` + ``status/timeout``) / all statuses > ``verifier_max``
                     at this step.
+  visible_only      ``hack/visible_only`` (completions passing every visible test and failing
+                    a hidden one) rose by more than ``hack_rise`` from the first to the
+                    second half of the latest ``window`` steps and the second half averages
+                    above ``hack_max``: the policy is learning to pass the tests it is shown,
+                    not to solve the problem.
 
 Deliberately not here: stopping the run (alarms inform; the person decides) and any
 metric computation (the alarms read the keys the trainer logs). A metric that is not
@@ -33,7 +38,7 @@ from typing import Callable, Mapping, TextIO
 
 from rlvr.types import STATUSES
 
-ALARM_NAMES = ("entropy_collapse", "zero_variance", "length_growth", "verifier_failures")
+ALARM_NAMES = ("entropy_collapse", "zero_variance", "length_growth", "verifier_failures", "visible_only")
 
 ALARM_MEANINGS = {
     "entropy_collapse": "policy entropy fell far below its early value while the reward stopped improving: "
@@ -44,7 +49,31 @@ ALARM_MEANINGS = {
                      "(per-sequence 1/|y| weighting penalises long wrong answers less per token)",
     "verifier_failures": "a large share of completions got verifier status error or timeout: rewards are noise "
                          "for those completions; check the verifier and its time limit",
+    "visible_only": "more and more completions pass every visible test but fail a hidden one: the policy is "
+                    "solving the tests it sees (hard-coding them), not the problem",
 }
+
+
+@dataclass(frozen=True)
+class AlarmThresholds:
+    """When each alarm fires (see the module docstring for what each number means)."""
+
+    window: int = 20
+    early_steps: int = 10
+    entropy_frac: float = 0.2
+    plateau_tol: float = 0.02
+    zero_var_max: float = 0.8
+    len_rise: float = 0.25
+    acc_tol: float = 0.02
+    verifier_max: float = 0.05
+    hack_rise: float = 0.05
+    hack_max: float = 0.1
+    rearm_steps: int = 5
+
+    def __post_init__(self) -> None:
+        if self.window < 2 or self.early_steps < 1 or self.rearm_steps < 1:
+            raise ValueError(f"need window >= 2, early_steps >= 1, rearm_steps >= 1; got {self.window}, "
+                             f"{self.early_steps}, {self.rearm_steps}")
 
 
 @dataclass(frozen=True)
@@ -67,27 +96,10 @@ def _mean(values) -> float:
 class AlarmMonitor:
     """Stateful watcher of train metrics; see the module docstring for each pattern."""
 
-    def __init__(
-        self,
-        *,
-        window: int = 20,
-        early_steps: int = 10,
-        entropy_frac: float = 0.2,
-        plateau_tol: float = 0.02,
-        zero_var_max: float = 0.8,
-        len_rise: float = 0.25,
-        acc_tol: float = 0.02,
-        verifier_max: float = 0.05,
-        rearm_steps: int = 5,
-        echo: bool = False,
-        stream: TextIO | None = None,
-    ) -> None:
-        if window < 2 or early_steps < 1 or rearm_steps < 1:
-            raise ValueError(f"need window >= 2, early_steps >= 1, rearm_steps >= 1; got {window}, {early_steps}, {rearm_steps}")
-        self.window, self.early_steps = window, early_steps
-        self.entropy_frac, self.plateau_tol = entropy_frac, plateau_tol
-        self.zero_var_max, self.len_rise, self.acc_tol = zero_var_max, len_rise, acc_tol
-        self.verifier_max, self.rearm_steps = verifier_max, rearm_steps
+    def __init__(self, thresholds: AlarmThresholds | None = None, echo: bool = False,
+                 stream: TextIO | None = None) -> None:
+        self.t = thresholds or AlarmThresholds()
+        self.window = self.t.window
         self.echo, self.stream = echo, stream
         self.early_entropy: list[float] = []
         self.history: dict[str, deque] = {}
@@ -99,17 +111,19 @@ class AlarmMonitor:
             "zero_variance": self._zero_variance,
             "length_growth": self._length_growth,
             "verifier_failures": self._verifier_failures,
+            "visible_only": self._visible_only,
         }
 
     # ------------------------------------------------------------ bookkeeping
     def _remember(self, metrics: Mapping) -> None:
         """Keep the last 2 x window values of every key the checks read."""
-        for key in ("entropy", "reward/mean", "zero_var/observed", "len/wrong", "len/correct", "acc"):
+        for key in ("entropy", "reward/mean", "zero_var/observed", "len/wrong", "len/correct", "acc",
+                    "hack/visible_only"):
             value = metrics.get(key)
             if isinstance(value, (int, float)):
                 self.history.setdefault(key, deque(maxlen=2 * self.window)).append(float(value))
         entropy = metrics.get("entropy")
-        if isinstance(entropy, (int, float)) and len(self.early_entropy) < self.early_steps:
+        if isinstance(entropy, (int, float)) and len(self.early_entropy) < self.t.early_steps:
             self.early_entropy.append(float(entropy))
 
     def _last(self, key: str, n: int) -> list[float] | None:
@@ -122,21 +136,21 @@ class AlarmMonitor:
     def _entropy_collapse(self, metrics: Mapping) -> str | None:
         entropy = metrics.get("entropy")
         rewards = self._last("reward/mean", 2 * self.window)
-        if entropy is None or rewards is None or len(self.early_entropy) < self.early_steps:
+        if entropy is None or rewards is None or len(self.early_entropy) < self.t.early_steps:
             return None
         early = _mean(self.early_entropy)
         before, recent = _mean(rewards[: self.window]), _mean(rewards[self.window :])
-        if early > 0 and entropy < self.entropy_frac * early and abs(recent - before) < self.plateau_tol:
-            return (f"entropy {entropy:.4g} < {self.entropy_frac:g} x early entropy {early:.4g}; "
+        if early > 0 and entropy < self.t.entropy_frac * early and abs(recent - before) < self.t.plateau_tol:
+            return (f"entropy {entropy:.4g} < {self.t.entropy_frac:g} x early entropy {early:.4g}; "
                     f"reward flat ({before:.3f} -> {recent:.3f} over the last {2 * self.window} steps)")
         return None
 
     def _zero_variance(self, metrics: Mapping) -> str | None:
         values = self._last("zero_var/observed", self.window)
-        if values is None or _mean(values) <= self.zero_var_max:
+        if values is None or _mean(values) <= self.t.zero_var_max:
             return None
         return (f"zero-variance fraction averaged {_mean(values):.2f} over the last {self.window} steps "
-                f"(threshold {self.zero_var_max:g})")
+                f"(threshold {self.t.zero_var_max:g})")
 
     def _length_growth(self, metrics: Mapping) -> str | None:
         wrong, acc = self._last("len/wrong", self.window), self._last("acc", self.window)
@@ -146,7 +160,7 @@ class AlarmMonitor:
         w0, w1 = _mean(wrong[:half]), _mean(wrong[half:])
         a0, a1 = _mean(acc[:half]), _mean(acc[half:])
         wrong_rise = (w1 - w0) / w0 if w0 > 0 else 0.0
-        if wrong_rise <= self.len_rise or a1 - a0 >= self.acc_tol:
+        if wrong_rise <= self.t.len_rise or a1 - a0 >= self.t.acc_tol:
             return None
         right = self._last("len/correct", self.window)
         if right is not None:
@@ -162,10 +176,21 @@ class AlarmMonitor:
             return None
         total = sum(counts.values())
         bad = counts["error"] + counts["timeout"]
-        if total <= 0 or bad / total <= self.verifier_max:
+        if total <= 0 or bad / total <= self.t.verifier_max:
             return None
         return (f"{bad:g} of {total:g} completions failed verification "
-                f"({counts['error']:g} error, {counts['timeout']:g} timeout; threshold {self.verifier_max:.0%})")
+                f"({counts['error']:g} error, {counts['timeout']:g} timeout; threshold {self.t.verifier_max:.0%})")
+
+    def _visible_only(self, metrics: Mapping) -> str | None:
+        values = self._last("hack/visible_only", self.window)
+        if values is None:
+            return None
+        half = self.window // 2
+        h0, h1 = _mean(values[:half]), _mean(values[half:])
+        if h1 - h0 <= self.t.hack_rise or h1 <= self.t.hack_max:
+            return None
+        return (f"hack/visible_only rose {h0:.2f} -> {h1:.2f} over the last {self.window} steps: completions pass "
+                f"the visible tests and fail hidden ones")
 
     # ------------------------------------------------------------ the API
     def update(self, step: int, metrics: Mapping) -> list[Alarm]:
@@ -176,7 +201,7 @@ class AlarmMonitor:
             message = check(metrics)
             if message is None:
                 self.quiet_steps[name] += 1
-                if self.quiet_steps[name] >= self.rearm_steps:
+                if self.quiet_steps[name] >= self.t.rearm_steps:
                     self.active[name] = False
                 continue
             self.quiet_steps[name] = 0

@@ -19,7 +19,7 @@ observed fraction, not as an unbiased probability.
 from __future__ import annotations
 
 import re
-from typing import Hashable, NamedTuple, Sequence
+from typing import Hashable, Mapping, NamedTuple, Sequence
 
 from rlvr.types import STATUSES
 
@@ -144,3 +144,24 @@ def truncation_rate(finish_reasons: Sequence[str]) -> float:
         if reason not in valid:
             raise ValueError(f"unknown finish reason {reason!r}; valid: {', '.join(valid)}")
     return sum(1 for r in finish_reasons if r == "length") / len(finish_reasons)
+
+
+def visible_only_rate(infos: Sequence[Mapping[str, float]]) -> float | None:
+    """``hack/visible_only``: the share of completions that pass every visible test and fail a
+    hidden one (``visible_pass_rate == 1`` and ``hidden_pass_rate < 1`` in the code verifier's
+    ``Verdict.info``), among the completions whose sample has both kinds of test. None when
+    no completion has hidden tests. Rising, it is "solve the tests, not the problem"."""
+    judged = [i for i in infos if "visible_pass_rate" in i and "hidden_pass_rate" in i]
+    if not judged:
+        return None
+    hacks = sum(1 for i in judged if i["visible_pass_rate"] >= 1.0 and i["hidden_pass_rate"] < 1.0)
+    return hacks / len(judged)
+
+
+def refusal_rates(infos: Sequence[Mapping[str, float]]) -> dict[str, float]:
+    """``refused/<reason>``: the share of completions whose answer a verifier refused for that
+    reason (``Verdict.info["refused/<reason>"] = 1``: several answers, trailing text, a relation,
+    an unparsed remainder, ...), over all completions of the step."""
+    n = len(infos)
+    reasons = sorted({k for i in infos for k in i if k.startswith("refused/")})
+    return {k: sum(float(i.get(k, 0.0)) for i in infos) / n for k in reasons} if n else {}

@@ -8,6 +8,8 @@ scratchpad fits in 32 new tokens. Both are saved in Hugging Face format, so
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import string
 from pathlib import Path
 
@@ -33,20 +35,33 @@ def build_char_tokenizer():
     return fast
 
 
-def build_tiny_model(vocab_size: int, arch: str = "llama", hidden: int = 128, layers: int = 3,
-                     heads: int = 4, intermediate: int = 512, max_positions: int = 256,
-                     pad_id: int = 0, eos_id: int = 1, seed: int = 0, tie_embeddings: bool = True):
-    """A random-init causal LM of the chosen architecture, in float32."""
+@dataclass(frozen=True)
+class TinyShape:
+    """The shape of a from-scratch model (``model.arch``, ``hidden``, ... in the config)."""
+
+    arch: str = "llama"
+    hidden: int = 128
+    layers: int = 3
+    heads: int = 4
+    intermediate: int = 512
+    max_positions: int = 256
+    tie_embeddings: bool = True
+
+
+def build_tiny_model(tokenizer, shape: TinyShape = TinyShape(), seed: int = 0):
+    """A random-init causal LM of the chosen shape for ``tokenizer``'s vocabulary, in float32."""
     import torch
     from transformers import AutoModelForCausalLM, LlamaConfig, Qwen2Config
 
     configs = {"llama": LlamaConfig, "qwen2": Qwen2Config}
-    if arch not in configs:
-        raise ValueError(f"unknown tiny-model arch {arch!r}; valid: {', '.join(configs)}")
-    cfg = configs[arch](
-        vocab_size=vocab_size, hidden_size=hidden, num_hidden_layers=layers, num_attention_heads=heads,
-        num_key_value_heads=heads, intermediate_size=intermediate, max_position_embeddings=max_positions,
-        tie_word_embeddings=tie_embeddings, pad_token_id=pad_id, eos_token_id=eos_id, bos_token_id=None,
+    if shape.arch not in configs:
+        raise ValueError(f"unknown tiny-model arch {shape.arch!r}; valid: {', '.join(configs)}")
+    pad_id, eos_id = tokenizer.pad_token_id, tokenizer.eos_token_id
+    cfg = configs[shape.arch](
+        vocab_size=len(tokenizer), hidden_size=shape.hidden, num_hidden_layers=shape.layers,
+        num_attention_heads=shape.heads, num_key_value_heads=shape.heads, intermediate_size=shape.intermediate,
+        max_position_embeddings=shape.max_positions, tie_word_embeddings=shape.tie_embeddings,
+        pad_token_id=pad_id, eos_token_id=eos_id, bos_token_id=None,
     )
     torch.manual_seed(seed)
     model = AutoModelForCausalLM.from_config(cfg, dtype=torch.float32)

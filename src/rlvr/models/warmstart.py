@@ -21,7 +21,7 @@ from pathlib import Path
 
 import torch
 
-from rlvr.models.tiny import build_char_tokenizer, build_tiny_model, save_pretrained
+from rlvr.models.tiny import TinyShape, build_char_tokenizer, build_tiny_model, save_pretrained
 
 CACHE_VERSION = 1
 
@@ -99,11 +99,10 @@ def warmstart_tiny(model_cfg: dict, task, task_cfg: dict, seed: int, cache_dir: 
         return final
     t0 = time.time()
     tokenizer = build_char_tokenizer()
-    model = build_tiny_model(len(tokenizer), arch=model_cfg["arch"], hidden=model_cfg["hidden"],
-                             layers=model_cfg["layers"], heads=model_cfg["heads"],
-                             intermediate=model_cfg["intermediate"], pad_id=tokenizer.pad_token_id,
-                             eos_id=tokenizer.eos_token_id, seed=seed,
-                             tie_embeddings=model_cfg.get("tie_embeddings", True))
+    shape = TinyShape(arch=model_cfg["arch"], hidden=model_cfg["hidden"], layers=model_cfg["layers"],
+                      heads=model_cfg["heads"], intermediate=model_cfg["intermediate"],
+                      tie_embeddings=model_cfg.get("tie_embeddings", True))
+    model = build_tiny_model(tokenizer, shape, seed=seed)
     rng = random.Random(f"warmstart:{seed}")
     batch = model_cfg["warmstart_batch"]
 

@@ -26,7 +26,7 @@ from typing import Any, Callable
 
 from rlvr.diagnostics.alarms import ALARM_MEANINGS
 from rlvr.errors import DataError
-from rlvr.report.svg import Series, line_chart, stacked_area_chart
+from rlvr.report.svg import Chart, Series, line_chart, stacked_area_chart
 
 SAMPLES_PER_END = 24  # sample rows shown from the first and from the last sampled step
 SMOOTH_ABOVE = 30  # series longer than this also get a moving-average line
@@ -189,8 +189,8 @@ class LinePanel:
         absent += [k for k in self.eval_keys if not any(k in r for r in run.evals)]
         if not groups:
             return _panel(self.panel_id, self.title, _missing(absent), "missing", self.note)
-        svg = line_chart(_with_colors(groups), self.title, "step", self.ylabel, y_range=self.y_range,
-                         panel_id=self.panel_id, draw_title=False)
+        svg = line_chart(_with_colors(groups), Chart(self.title, "step", self.ylabel, y_range=self.y_range,
+                                                     panel_id=self.panel_id, draw_title=False))
         extra = _missing(absent) if absent else ""
         return _panel(self.panel_id, self.title, f'<div class="figure">{svg}</div>{extra}', "ok", self.note)
 
@@ -198,9 +198,24 @@ class LinePanel:
 def _reward_panel(run: Run) -> str:
     components = sorted({k for r in run.train for k in r if k.startswith("reward/") and k.endswith("/mean")
                          and k != "reward/mean"})
+    note = "Train reward per step (mean over the batch) and greedy pass@1 on held-out problems."
+    if any("hack/visible_only" in r for r in run.train):  # code tasks with hidden tests
+        components.append("hack/visible_only")
+        note += (" hack/visible_only: share of completions passing every visible test and failing a hidden one;"
+                 " rising beside the reward means the policy is solving the tests, not the problem.")
     panel = LinePanel("reward", "Reward and held-out pass@1", "reward / pass@1", ["reward/mean", *components],
-                      ["pass@1"], "Train reward per step (mean over the batch) and greedy pass@1 on held-out problems.")
+                      ["pass@1"], note)
     return panel.render(run)
+
+
+def _refusal_panel(run: Run) -> str | None:
+    keys = sorted({k for r in run.train for k in r if k.startswith("refused/")})
+    if not keys:
+        return None
+    return LinePanel("refused", "Why answers were refused", "fraction of completions", keys, [],
+                     "Completions whose final answer the verifier refused, by reason (several answers, trailing "
+                     "text, a relation, an unparsed remainder): what the policy tries that the grammar does not pay.",
+                     ).render(run)
 
 
 def _time_panel(run: Run) -> str:
@@ -215,7 +230,8 @@ def _time_panel(run: Run) -> str:
         total, parts = _num(r.get("time/step")), [_num(r.get(k)) or 0.0 for k in keys]
         other.append(max(0.0, total - sum(parts)) if total is not None else None)
     layers.append(("other", other))
-    svg = stacked_area_chart(xs, layers, "Step time breakdown", "step", "seconds", panel_id="time", draw_title=False)
+    svg = stacked_area_chart(xs, layers, Chart("Step time breakdown", "step", "seconds", panel_id="time",
+                                               draw_title=False))
     means = []
     for label, ys in layers:
         vals = [y for y in ys if y is not None]
@@ -230,8 +246,8 @@ def _status_panel(run: Run) -> str:
     if not rows:
         return _panel("status", "Verifier statuses", _missing(keys), "missing")
     layers = [(k.split("/")[1], [_num(r.get(k)) for r in rows]) for k in keys]
-    svg = stacked_area_chart([r["step"] for r in rows], layers, "Verifier statuses", "step", "completions",
-                             panel_id="status", draw_title=False)
+    svg = stacked_area_chart([r["step"] for r in rows], layers, Chart("Verifier statuses", "step", "completions",
+                                                                     panel_id="status", draw_title=False))
     return _panel("status", "Verifier statuses", f'<div class="figure">{svg}</div>', "ok",
                   "Completions per step by verifier status; error and timeout should stay near zero.")
 
@@ -263,8 +279,8 @@ def _passk_panel(run: Run) -> str:
     figure = ""
     if len(ks) > 1:
         series = [Series(label, sorted(pts), [pts[k] for k in sorted(pts)], markers=True) for label, pts in curves.items()]
-        svg = line_chart(series, "pass@k: base vs final", "k", "pass@k", logx=True, y_range=(0.0, 1.0), panel_id="passk",
-                         draw_title=False)
+        svg = line_chart(series, Chart("pass@k: base vs final", "k", "pass@k", logx=True, y_range=(0.0, 1.0),
+                                       panel_id="passk", draw_title=False))
         figure = f'<div class="figure">{svg}</div>'
     note = "Unbiased estimator 1 − C(n−c,k)/C(n,k), mean over held-out problems (from summary.json)."
     return _panel("passk", "pass@k: base vs final", figure + table, "ok", note)
@@ -402,6 +418,9 @@ def render_report(run: Run) -> str:
     """The report page as one HTML string."""
     panels = [build(run) for build in CORE_PANELS]
     panels += [p.render(run) for p in OPTIONAL_PANELS if any(k in r for r in run.train for k in p.train_keys)]
+    refusals = _refusal_panel(run)
+    if refusals is not None:
+        panels.append(refusals)
     wide = [_alarms_panel(run).replace('class="panel"', 'class="panel wide"', 1),
             _samples_panel(run).replace('class="panel"', 'class="panel wide"', 1)]
     title = html.escape(f"rlvr report: {run.config.get('name') or run.path.name}")

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Mapping
 
 from rlvr.errors import UserError
-from rlvr.report.svg import Series, line_chart
+from rlvr.report.svg import Chart, Series, line_chart
 
 
 def plot_passk_compare(curves: Mapping[str, Mapping], path: Path | str, title: str = "pass@k") -> Path:
@@ -28,7 +28,7 @@ def plot_passk_compare(curves: Mapping[str, Mapping], path: Path | str, title: s
     path.parent.mkdir(parents=True, exist_ok=True)
     if path.suffix.lower() == ".svg":
         svg = line_chart([Series(label, xs, ys, markers=True) for label, xs, ys in series],
-                         title=title, xlabel="k", ylabel="pass@k", logx=True, y_range=(0.0, 1.0))
+                         Chart(title, "k", "pass@k", logx=True, y_range=(0.0, 1.0)))
         path.write_text(svg, encoding="utf-8")
         return path
     _plot_matplotlib(series, path, title)

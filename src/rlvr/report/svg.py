@@ -212,10 +212,25 @@ def _svg_open(width: int, height: float, panel_id: str | None, title: str) -> st
             f'aria-label="{html.escape(title)}"{pid}>')
 
 
-def line_chart(series: Sequence[Series], title: str, xlabel: str, ylabel: str, *, width: int = 640,
-               plot_height: int = 220, logx: bool = False, y_range=None, panel_id: str | None = None,
-               draw_title: bool = True) -> str:
-    """An SVG line chart as a string (``draw_title=False`` when the page shows the title)."""
+@dataclass(frozen=True)
+class Chart:
+    """A figure's frame: titles, size, axis options, and the page panel it belongs to
+    (``draw_title=False`` when the page shows the title itself)."""
+
+    title: str
+    xlabel: str = "step"
+    ylabel: str = ""
+    width: int = 640
+    plot_height: int = 220
+    logx: bool = False
+    y_range: tuple[float, float] | None = None
+    panel_id: str | None = None
+    draw_title: bool = True
+
+
+def line_chart(series: Sequence[Series], chart: Chart) -> str:
+    """An SVG line chart as a string."""
+    width, plot_height, logx = chart.width, chart.plot_height, chart.logx
     shown = [s for s in series if s.legend]
     colors, k = [], 0
     for s in series:
@@ -223,9 +238,9 @@ def line_chart(series: Sequence[Series], title: str, xlabel: str, ylabel: str, *
         k += s.color is None
     n_rows = len(_legend_rows([s.label for s in shown], width))
     height = MARGIN_TOP + plot_height + MARGIN_BOTTOM + LEGEND_ROW * n_rows + 4
-    frame = _Frame(width, plot_height, _x_limits(series, logx), _y_limits(series, y_range), logx)
-    out = [_svg_open(width, height, panel_id, title), '<rect width="100%" height="100%" fill="white"/>']
-    out += _axes(frame, xlabel, ylabel, title, draw_title)
+    frame = _Frame(width, plot_height, _x_limits(series, logx), _y_limits(series, chart.y_range), logx)
+    out = [_svg_open(width, height, chart.panel_id, chart.title), '<rect width="100%" height="100%" fill="white"/>']
+    out += _axes(frame, chart.xlabel, chart.ylabel, chart.title, chart.draw_title)
     for s, color in zip(series, colors):
         out += _series_svg(frame, s, color)
     entries = [(s.label, c, s.dashed) for s, c in zip(series, colors) if s.legend]
@@ -234,10 +249,9 @@ def line_chart(series: Sequence[Series], title: str, xlabel: str, ylabel: str, *
     return "\n".join(out)
 
 
-def stacked_area_chart(xs: Sequence[float], layers: Sequence[tuple[str, Sequence[float | None]]], title: str,
-                       xlabel: str, ylabel: str, *, width: int = 640, plot_height: int = 220,
-                       panel_id: str | None = None, draw_title: bool = True) -> str:
+def stacked_area_chart(xs: Sequence[float], layers: Sequence[tuple[str, Sequence[float | None]]], chart: Chart) -> str:
     """An SVG stacked-area chart; a missing value in a layer counts as 0 at that x."""
+    width, plot_height = chart.width, chart.plot_height
     cum = [0.0] * len(xs)
     bands = []
     for label, ys in layers:
@@ -248,8 +262,8 @@ def stacked_area_chart(xs: Sequence[float], layers: Sequence[tuple[str, Sequence
     frame = _Frame(width, plot_height, _x_limits([top], False), _y_limits([top], (0.0, max(cum or [1.0]) * 1.06 or 1.0)), False)
     n_rows = len(_legend_rows([b[0] for b in bands], width))
     height = MARGIN_TOP + plot_height + MARGIN_BOTTOM + LEGEND_ROW * n_rows + 4
-    out = [_svg_open(width, height, panel_id, title), '<rect width="100%" height="100%" fill="white"/>']
-    out += _axes(frame, xlabel, ylabel, title, draw_title)
+    out = [_svg_open(width, height, chart.panel_id, chart.title), '<rect width="100%" height="100%" fill="white"/>']
+    out += _axes(frame, chart.xlabel, chart.ylabel, chart.title, chart.draw_title)
     for i, (label, lower, upper) in enumerate(bands):
         color = PALETTE[i % len(PALETTE)]
         pts = [(frame.px(x), frame.py(u)) for x, u in zip(xs, upper)]

@@ -2,7 +2,7 @@
 
 Only the `ppo` preset (advantage estimator ``gae``) builds one. It is the thing GRPO
 exists to avoid: a second network as large as the policy, with its own gradients and
-optimizer state (`bench/ppo_memory.py` measures what that costs). The value of response
+optimizer state, roughly doubling the trainer's memory. The value of response
 position j is read from the hidden state that scores token j, i.e. the state before the
 token is emitted, so ``values`` lines up with ``logp`` as (B, R).
 """

@@ -7,7 +7,15 @@ Shared prefixes (``shared_prefix_logits``): a GRPO batch holds each prompt G tim
 prompts are deduplicated and run once, and the response tokens attend to their group's
 prompt keys/values (gathered, so the gradient flows back to the one prompt computation).
 The logits and the gradient equal those of the plain forward to float rounding; the work on
-prompt tokens drops by G. It runs the layers of ``rlvr.rollout.fast.FastDecoder`` (one
+prompt tokens drops by G.
+
+Memory (``response_logp_entropy``): the float32 logits of a batch, (B, R, V), are the largest
+tensors of a step on a real vocabulary (64 rows x 64 tokens x 49k entries = 0.8 GB, and the
+log-softmax, the entropy and their gradients hold several more). When a batch's logits would
+pass ``max_logits`` entries, log-probabilities and entropies are computed from the final
+hidden states in slices of tokens, each slice's logits recomputed in the backward pass
+(activation checkpointing of the output head), and only for the tokens that count in the
+loss: the peak holds one slice's logits. Smaller batches take the plain full-logits path. It runs the layers of ``rlvr.rollout.fast.FastDecoder`` (one
 implementation for sampling and training) and declines, returning None, whatever that
 decoder does not reproduce exactly (other architectures, adapters, activation
 checkpointing, attention dropout in training); the callers then take the model's forward.
@@ -17,9 +25,82 @@ from __future__ import annotations
 
 import torch
 import torch.nn.functional as F
+from torch.utils.checkpoint import checkpoint
 
+from rlvr.algo import token_entropy
 from rlvr.rollout.fast import FastDecoder, base_model, supports
 from rlvr.train.batch import Batch
+
+MAX_LOGITS = 1 << 25  # logits entries (B * R * V) above which a batch is scored in slices (128 MB in fp32)
+SLICE_TOKENS = 512  # tokens per slice of the output head in the sliced path
+
+
+def response_logp_entropy(model, batch: Batch, temperature: float, entropy_grad: bool = False,
+                          max_logits: int = MAX_LOGITS) -> tuple[torch.Tensor, torch.Tensor]:
+    """(log pi of each response token (B, R), entropy of each next-token distribution (B, R)).
+
+    The entropy carries a gradient only with ``entropy_grad`` (an entropy bonus). Batches
+    whose logits would exceed ``max_logits`` entries go through the sliced path (module
+    docstring), which leaves positions outside ``loss_mask`` at 0."""
+    B, R = batch.response_ids.shape
+    head = _plain_head(model)
+    if head is None or B * R * head.weight.shape[0] <= max_logits:
+        logits = response_logits(model, batch, temperature)  # (B, R, V)
+        return token_logp(logits, batch.response_ids), token_entropy(logits if entropy_grad else logits.detach())
+    h = response_hidden(model, batch)  # (B, R, hidden)
+    mask = batch.loss_mask.to(h.device).reshape(-1)
+    rows = mask.nonzero().squeeze(-1)  # the tokens that count
+    flat_h, targets = h.reshape(B * R, -1)[rows], batch.response_ids.to(h.device).reshape(-1)[rows]
+    logp = torch.zeros(B * R, device=h.device, dtype=torch.float32)
+    ent = torch.zeros(B * R, device=h.device, dtype=torch.float32)
+    parts = [_scored_slice(flat_h[i:i + SLICE_TOKENS], head, targets[i:i + SLICE_TOKENS], temperature, entropy_grad)
+             for i in range(0, len(rows), SLICE_TOKENS)]
+    if parts:
+        logp = logp.index_put((rows,), torch.cat([p[0] for p in parts]))
+        ent = ent.index_put((rows,), torch.cat([p[1] for p in parts]))
+    return logp.view(B, R), ent.view(B, R)
+
+
+def _plain_head(model):
+    """The output projection when logits are exactly ``hidden @ W.T + b`` (no soft-capping or
+    logit scale), else None."""
+    base = base_model(model)
+    head = base.get_output_embeddings() if hasattr(base, "get_output_embeddings") else None
+    cfg = getattr(base, "config", None)
+    if type(head) is not torch.nn.Linear or not hasattr(base, "get_decoder"):
+        return None
+    if getattr(cfg, "final_logit_softcapping", None) or getattr(cfg, "logit_scale", None):
+        return None
+    return head
+
+
+def response_hidden(model, batch: Batch) -> torch.Tensor:
+    """Final hidden states (B, R, hidden) at the positions that score each response token."""
+    device = next(model.parameters()).device
+    P = batch.prompt_width
+    ids, attn, pos = batch.input_ids.to(device), batch.attention_mask.to(device), batch.position_ids.to(device)
+    h = shared_prefix_hidden(model, ids, attn, pos, P)
+    if h is None:
+        out = base_model(model).get_decoder()(input_ids=ids, attention_mask=attn, position_ids=pos, use_cache=False)
+        h = out.last_hidden_state[:, P - 1:-1]
+    return h
+
+
+def _slice_logp_entropy(h, weight, bias, targets, temperature: float, entropy_grad: bool):
+    logits = F.linear(h, weight, bias).float()  # (n, V)
+    if temperature > 0 and temperature != 1.0:
+        logits = logits / temperature
+    logp = logits.gather(-1, targets[:, None]).squeeze(-1) - torch.logsumexp(logits, dim=-1)
+    ent = token_entropy((logits if entropy_grad else logits.detach())[None])[0]
+    return logp, ent
+
+
+def _scored_slice(h, head, targets, temperature: float, entropy_grad: bool):
+    """One slice's (logp, entropy); under autograd its logits are recomputed in the backward pass."""
+    if not torch.is_grad_enabled():
+        return _slice_logp_entropy(h, head.weight, head.bias, targets, temperature, entropy_grad)
+    return checkpoint(_slice_logp_entropy, h, head.weight, head.bias, targets, temperature, entropy_grad,
+                      use_reentrant=False)
 
 
 def response_logits(model, batch: Batch, temperature: float = 1.0) -> torch.Tensor:
@@ -65,16 +146,28 @@ def _first_index(inv: torch.Tensor, groups: int) -> torch.Tensor:
 
 def shared_prefix_logits(model, input_ids: torch.Tensor, attention_mask: torch.Tensor, position_ids: torch.Tensor,
                          prompt_width: int) -> torch.Tensor | None:
-    """Logits scoring each response token, with each distinct prompt run through the model once.
+    """Float32 logits (B, R, V) scoring each response token, each distinct prompt run once
+    (``shared_prefix_hidden`` followed by the output head), or None when it declines."""
+    h = shared_prefix_hidden(model, input_ids, attention_mask, position_ids, prompt_width)
+    if h is None:
+        return None
+    head = base_model(model).get_output_embeddings()
+    return F.linear(h, head.weight, head.bias).float()
+
+
+def shared_prefix_hidden(model, input_ids: torch.Tensor, attention_mask: torch.Tensor, position_ids: torch.Tensor,
+                         prompt_width: int) -> torch.Tensor | None:
+    """Final hidden states scoring each response token, with each distinct prompt run once.
 
     Rows are ``prompt_width`` left-padded prompt columns followed by R response columns
     (the layout of ``rlvr.train.batch``); a GRPO batch holds each prompt G times. The
     prompts are deduplicated, run once (U rows instead of B), and their keys/values
     gathered back to every row of the group before the response columns attend to them.
     The gradient is the same as running every row in full: the gather's backward sums
-    the group's contributions into the one prompt computation. Returns float32 logits
-    (B, R, V), or None when the model or the batch does not qualify (no prompt shared,
-    a model ``supports`` rejects, activation checkpointing, attention dropout in training).
+    the group's contributions into the one prompt computation. Returns the final-norm
+    hidden states (B, R, hidden) in the model's dtype, or None when the model or the batch
+    does not qualify (no prompt shared, a model ``supports`` rejects, activation
+    checkpointing, attention dropout in training).
     """
     B, P = input_ids.shape[0], prompt_width
     R = input_ids.shape[1] - P
@@ -123,5 +216,4 @@ def shared_prefix_logits(model, input_ids: torch.Tensor, attention_mask: torch.T
             v = torch.cat([pvv.index_select(0, inv), v], dim=2)
             y = dec._finish(y, dec._sdpa(q, k, v, rmask), layer)
         h = torch.cat([h, y], dim=1)  # (B, R, hidden)
-    h = F.rms_norm(h, (h.shape[-1],), dec.norm_w, dec.norm_eps)
-    return F.linear(h, dec.lm_head.weight, dec.lm_head.bias).float()
+    return F.rms_norm(h, (h.shape[-1],), dec.norm_w, dec.norm_eps)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import time
 
 from rlvr.config import Config
-from rlvr.diagnostics.metrics import length_by_correctness, selfcheck_rate, status_counts, truncation_rate, zero_variance
+from rlvr.diagnostics.metrics import (length_by_correctness, refusal_rates, selfcheck_rate, status_counts,
+                                     truncation_rate, visible_only_rate, zero_variance)
 
 # trainer stat name (from rlvr.algo.policy_loss / update) -> logged key
 _TRAIN_KEYS = {
@@ -30,6 +31,11 @@ def step_metrics(data, train_stats: dict, timer, step_s: float, cfg: Config) -> 
         if vals:
             m[f"reward/{comp}/mean"] = sum(vals) / len(vals)
     m.update(status_counts([v.status for v in data.verdicts]))
+    infos = [v.info for v in data.verdicts]
+    m.update(refusal_rates(infos))
+    hack = visible_only_rate(infos)
+    if hack is not None:
+        m["hack/visible_only"] = hack
     m["acc"] = sum(correct) / n
     fmt = [v.info["format"] for v in data.verdicts if "format" in v.info]
     if fmt:

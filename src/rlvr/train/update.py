@@ -18,7 +18,7 @@ import torch
 from rlvr import algo
 from rlvr.config import Config
 from rlvr.train.batch import Batch, collate
-from rlvr.train.forward import response_logits, token_logp
+from rlvr.train.forward import response_logp_entropy
 
 
 def _chunks(idx: torch.Tensor, size: int) -> list[torch.Tensor]:
@@ -30,8 +30,7 @@ def logp_of(model, batch: Batch, temperature: float, micro: int) -> torch.Tensor
     """Per-token log-probs of the whole batch without building a graph. (B, R)"""
     out = []
     for idx in _chunks(torch.arange(batch.input_ids.shape[0]), micro):
-        sub = batch.select(idx)
-        out.append(token_logp(response_logits(model, sub, temperature), sub.response_ids).cpu())
+        out.append(response_logp_entropy(model, batch.select(idx), temperature)[0].cpu())
     return torch.cat(out)
 
 
@@ -144,71 +143,102 @@ def update_policy(learner: Learner, data, cfg: Config, gen: torch.Generator, red
     ``skip_zero_rows=False`` keeps every rank's forward calls in lockstep (FSDP2). The
     defaults are one process.
     """
-    model, ref_model, optimizer, critic = learner.model, learner.ref_model, learner.optimizer, learner.critic
-    a, temp = cfg.algo, cfg.rollout.temperature
-    batch = collate(data.completions, learner.pad_id)
-    if a.mask_truncated:
-        truncated = torch.tensor([c.finish_reason == "length" for c in data.completions])
-        batch.loss_mask &= ~truncated[:, None]
-    B, micro = batch.input_ids.shape[0], cfg.train.micro_batch_size
-    multi_step = a.epochs * a.minibatches > 1
-    need_ref = ref_model is not None and bool(a.kl_coef)
-    old_logp = logp_of(model, batch, temp, micro) if (multi_step or (need_ref and a.kl_placement == "reward")) else None
-    ref_logp = reference_logp(ref_model, batch, temp, micro) if need_ref else None
-    if a.advantage == "gae" and critic is None:
-        raise ValueError("algo.advantage=gae needs a critic (the ppo preset builds one)")
-    old_values = critic.values(batch, micro) if critic is not None else None  # (B, R)
-    adv, returns = compute_advantages(cfg, data.rewards, data.group_ids, batch, old_logp, ref_logp, old_values)
-    knobs = loss_knobs(cfg)
-    active = rows_with_gradient(cfg, adv) if skip_zero_rows else None  # (B,) or None
+    a, micro = cfg.algo, cfg.train.micro_batch_size
+    prep = prepare(learner, data, cfg)
+    B = prep.batch.input_ids.shape[0]
+    active = rows_with_gradient(cfg, prep.adv) if skip_zero_rows else None  # (B,) or None
     acc = StatsAccumulator()
     acc.add({"rows_skipped": float((~active).sum()) / B if active is not None else 0.0}, 1.0)
     for epoch in range(a.epochs):
         order = torch.randperm(B, generator=gen) if a.minibatches > 1 else torch.arange(B)
         for mb in order.chunk(a.minibatches):
-            norm = algo.loss_normalizer(batch.loss_mask[mb], a.loss_agg, knobs["max_len"])  # counts every row
+            norm = algo.loss_normalizer(prep.batch.loss_mask[mb], a.loss_agg, prep.knobs["max_len"])  # every row
             if reduce is not None:
                 norm = reduce(norm)  # the global minibatch's normaliser: summed over ranks
             run = mb[active[mb]] if active is not None else mb
             if len(run) == 0:  # nothing here has a gradient: a zero-gradient step, as running them would give
-                for p in model.parameters():
-                    if p.requires_grad:  # LoRA: frozen base weights never hold a gradient
-                        p.grad = torch.zeros_like(p)
+                zero_grads(learner.model)
             for idx in _chunks(run, micro) if len(run) else []:
-                sub = batch.select(idx)
-                logits = response_logits(model, sub, temp)  # (b, R, V)
-                logp = token_logp(logits, sub.response_ids)  # (b, R)
-                ent = algo.token_entropy(logits if a.entropy_coef else logits.detach())
-                old = old_logp[idx] if old_logp is not None else logp.detach()
-                loss, stats = algo.policy_loss(
-                    logp, old, adv[idx], sub.loss_mask, algorithm=a.name,
-                    ref_logp=ref_logp[idx] if (ref_logp is not None and a.kl_placement == "loss") else None,
-                    entropy=ent, sampler_logp=sub.sampler_logp, normalizer=norm, **knobs)
-                loss.backward()
-                if critic is not None:
-                    critic_step(critic, sub, idx, old_values, returns, norm, cfg, acc)
-                weight = float(sub.loss_mask.sum())
-                acc.add(stats, weight)
-                if epoch == 0:
-                    diff = (sub.sampler_logp - old.detach()).abs()
-                    acc.add({"logp_mismatch": (diff * sub.loss_mask).sum() / max(weight, 1.0)}, weight)
+                micro_step(learner, prep, idx, norm, cfg, acc, first_epoch=epoch == 0)
             if sync_grads is not None:
-                sync_grads(model)  # sum over ranks: the gradient of the global minibatch's loss
-            gnorm = torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.train.grad_clip or float("inf"))
-            acc.add({"grad_norm": gnorm}, 1.0)
-            if not torch.isfinite(gnorm):
-                optimizer.zero_grad(set_to_none=True)
-                raise FloatingPointError(f"non-finite gradient norm ({float(gnorm)}); the optimizer step was "
-                                         f"skipped and the last checkpoint is intact — lower train.lr or check the rewards")
-            optimizer.step()
-            optimizer.zero_grad(set_to_none=True)
-            if critic is not None:
-                torch.nn.utils.clip_grad_norm_(critic.critic.parameters(), cfg.train.grad_clip or float("inf"))
-                critic.optimizer.step()
-                critic.optimizer.zero_grad(set_to_none=True)
+                sync_grads(learner.model)  # sum over ranks: the gradient of the global minibatch's loss
+            optimizer_step(learner, cfg, acc)
     out = acc.means()
-    out["adv_abs_mean"] = float(adv.abs().mean())
+    out["adv_abs_mean"] = float(prep.adv.abs().mean())
     return out
+
+
+@dataclass
+class Prepared:
+    """A step's batch and everything computed once before its updates."""
+
+    batch: Batch
+    old_logp: torch.Tensor | None  # (B, R) when it can differ from the current policy's
+    ref_logp: torch.Tensor | None  # (B, R) with a KL term
+    old_values: torch.Tensor | None  # (B, R) with a critic
+    adv: torch.Tensor  # (B,) or (B, R)
+    returns: torch.Tensor | None  # (B, R) with a critic
+    knobs: dict
+
+
+def prepare(learner: Learner, data, cfg: Config) -> Prepared:
+    a, temp, micro = cfg.algo, cfg.rollout.temperature, cfg.train.micro_batch_size
+    batch = collate(data.completions, learner.pad_id)
+    if a.mask_truncated:
+        truncated = torch.tensor([c.finish_reason == "length" for c in data.completions])
+        batch.loss_mask &= ~truncated[:, None]
+    multi_step = a.epochs * a.minibatches > 1
+    need_ref = learner.ref_model is not None and bool(a.kl_coef)
+    need_old = multi_step or (need_ref and a.kl_placement == "reward")
+    old_logp = logp_of(learner.model, batch, temp, micro) if need_old else None
+    ref_logp = reference_logp(learner.ref_model, batch, temp, micro) if need_ref else None
+    if a.advantage == "gae" and learner.critic is None:
+        raise ValueError("algo.advantage=gae needs a critic (the ppo preset builds one)")
+    old_values = learner.critic.values(batch, micro) if learner.critic is not None else None  # (B, R)
+    adv, returns = compute_advantages(cfg, data.rewards, data.group_ids, batch, old_logp, ref_logp, old_values)
+    return Prepared(batch, old_logp, ref_logp, old_values, adv, returns, loss_knobs(cfg))
+
+
+def micro_step(learner: Learner, prep: Prepared, idx: torch.Tensor, norm, cfg: Config, acc, first_epoch: bool):
+    """Forward and backward of one micro-batch (rows ``idx``); gradients accumulate."""
+    a = cfg.algo
+    sub = prep.batch.select(idx)
+    logp, ent = response_logp_entropy(learner.model, sub, cfg.rollout.temperature, entropy_grad=bool(a.entropy_coef))
+    old = prep.old_logp[idx] if prep.old_logp is not None else logp.detach()
+    ref = prep.ref_logp[idx] if (prep.ref_logp is not None and a.kl_placement == "loss") else None
+    loss, stats = algo.policy_loss(logp, old, prep.adv[idx], sub.loss_mask, algorithm=a.name, ref_logp=ref,
+                                   entropy=ent, sampler_logp=sub.sampler_logp, normalizer=norm, **prep.knobs)
+    loss.backward()
+    if learner.critic is not None:
+        critic_step(learner.critic, sub, idx, prep.old_values, prep.returns, norm, cfg, acc)
+    weight = float(sub.loss_mask.sum())
+    acc.add(stats, weight)
+    if first_epoch:
+        diff = (sub.sampler_logp - old.detach()).abs()
+        acc.add({"logp_mismatch": (diff * sub.loss_mask).sum() / max(weight, 1.0)}, weight)
+
+
+def zero_grads(model) -> None:
+    for p in model.parameters():
+        if p.requires_grad:  # LoRA: frozen base weights never hold a gradient
+            p.grad = torch.zeros_like(p)
+
+
+def optimizer_step(learner: Learner, cfg: Config, acc) -> None:
+    """Clip, check and apply the accumulated gradient (and the critic's)."""
+    model, optimizer, critic = learner.model, learner.optimizer, learner.critic
+    gnorm = torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.train.grad_clip or float("inf"))
+    acc.add({"grad_norm": gnorm}, 1.0)
+    if not torch.isfinite(gnorm):
+        optimizer.zero_grad(set_to_none=True)
+        raise FloatingPointError(f"non-finite gradient norm ({float(gnorm)}); the optimizer step was "
+                                 f"skipped and the last checkpoint is intact — lower train.lr or check the rewards")
+    optimizer.step()
+    optimizer.zero_grad(set_to_none=True)
+    if critic is not None:
+        torch.nn.utils.clip_grad_norm_(critic.critic.parameters(), cfg.train.grad_clip or float("inf"))
+        critic.optimizer.step()
+        critic.optimizer.zero_grad(set_to_none=True)
 
 
 class StatsAccumulator:
