@@ -6,30 +6,43 @@ What it does:
   ``/work`` and ``/dev/shm`` of bounded size, new pid/ipc/uts/user/cgroup namespaces, all
   capabilities dropped, nested user namespaces disabled, and the command as pid 1 of its pid
   namespace (so every process it leaves behind dies with it).
+- A seccomp filter (``--seccomp``; a BPF program built here, ``seccomp_program``) refuses, with
+  ``EPERM``, the system calls a sandboxed program never needs and an attacker would want:
+  ``ptrace``, ``process_vm_readv``/``writev``, ``pidfd_open``/``pidfd_getfd``, ``kcmp``,
+  ``io_uring_*``, ``bpf``, ``perf_event_open``, ``userfaultfd``, ``keyctl``/``add_key``/
+  ``request_key``, the mount family, ``unshare``/``setns``, kernel modules, ``kexec``,
+  ``personality`` and the like (``BLOCKED_SYSCALLS``). It checks the architecture first: only
+  the native ABI is allowed (on x86_64 the 32-bit ``int 0x80`` entry and the x32 ABI are
+  refused whole). On an architecture it has no table for (not x86_64 or aarch64) the run
+  goes without the filter and ``RunResult.seccomp`` says so.
 - When the caller is root, bwrap itself is started under a fresh random unprivileged uid
   (2,000,000 and up), so ``RLIMIT_NPROC`` is really enforced (the kernel never enforces it
   for uid 0, not even inside a user namespace) and counts this run's processes only. Inside,
   the program sees uid/gid 65534.
-- rlimits (CPU seconds, address space, processes, file size, open files) are set between
-  fork and exec of bwrap; the wall timeout kills bwrap's whole process group (the sandbox
-  dies with it: ``--die-with-parent`` plus pid-namespace teardown); every output stream is
-  read up to a cap and the run is killed when a stream passes it.
+- Memory has one bound for the whole run, ``Limits.memory_bytes``: a fresh memory cgroup per
+  run (v2 ``memory.max``, or v1 ``memory.limit_in_bytes`` plus ``memsw``) when this process
+  may create one below its own cgroup; otherwise ``RLIMIT_AS`` of ``memory_bytes //
+  max_processes`` per process, so that processes times address space is at most the total.
+  ``RunResult.memory_bound`` says which (``cgroup`` or ``rlimit``).
+- rlimits (CPU seconds, address space, processes, file size, open files), the cgroup move and
+  the uid drop happen between fork and exec of bwrap; the wall timeout kills bwrap's whole
+  process group (the sandbox dies with it: ``--die-with-parent`` plus pid-namespace
+  teardown); every output stream is read up to a cap and the run is killed when a stream
+  passes it.
 - Inputs go in through file descriptors, never through host files: ``files`` become files
-  under the sandbox root (read-only by default) and ``channel_in`` is an inherited memfd
-  whose number is passed to the command; ``channel_out`` is an inherited pipe the trusted
-  in-sandbox runner writes its records to (see ``docs/sandbox.md`` for the protocol).
+  under the sandbox root (read-only by default) and ``inputs`` (and ``channel_in``) are
+  inherited memfds whose numbers are passed to the command; ``channel_out`` is an inherited
+  pipe a trusted in-sandbox runner writes its records to (see ``docs/sandbox.md``).
 
-What it deliberately does not do: no seccomp filter (the kernel's full syscall surface for an
-unprivileged user stays reachable), no cgroup (memory is capped per process by
-``RLIMIT_AS``, so the total is bounded by processes x address space, and the wall timeout),
-no judging of results: callers decide what the bytes mean. ``signal.alarm`` is never used.
+What it deliberately does not do: judge results (callers decide what the bytes mean), lower
+the CPU share, or filter system-call arguments. ``signal.alarm`` is never used.
 
 Fallback: when bwrap or user namespaces are unavailable, ``run`` raises
 ``SandboxUnavailable`` unless ``allow_unsandboxed=True``, which runs the command directly with
-the same rlimits (and the uid drop when root) in a temporary directory, and logs a loud
-warning once per process. ``{root}`` in ``argv`` is replaced by ``""`` in the sandbox and by
-that temporary directory when unsandboxed (``files`` keys are always sandbox paths, laid out
-under it when unsandboxed).
+the same rlimits, memory bound and uid drop (when root) in a temporary directory, without
+namespaces or seccomp, and logs a loud warning once per process. ``{root}`` in ``argv`` is
+replaced by ``""`` in the sandbox and by that temporary directory when unsandboxed (``files``
+keys are always sandbox paths, laid out under it when unsandboxed).
 """
 
 from __future__ import annotations
@@ -37,11 +50,13 @@ from __future__ import annotations
 import functools
 import logging
 import os
+import platform
 import resource
 import secrets
 import selectors
 import shutil
 import signal
+import struct
 import subprocess
 import tempfile
 import time
@@ -56,6 +71,7 @@ HOST_UID_SPAN = 1_000_000_000
 SANDBOX_PATH = "/usr/local/bin:/usr/bin:/bin"
 _ROOT = "{root}"
 _LIB_LINKS = ("/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32")
+CGROUP_ENV = "RLVR_SANDBOX_CGROUP"  # "0": never use a memory cgroup (rlimits only)
 
 
 class SandboxUnavailable(RuntimeError):
@@ -64,18 +80,25 @@ class SandboxUnavailable(RuntimeError):
 
 @dataclass(frozen=True)
 class Limits:
-    """Resource limits of one sandboxed run (each per process unless said otherwise)."""
+    """Resource limits of one sandboxed run."""
 
     wall_s: float = 10.0  # whole run, enforced by the parent: kills the process group
-    cpu_s: int | None = None  # RLIMIT_CPU; None -> ceil(wall_s) + 1
-    memory_bytes: int = 1 << 30  # RLIMIT_AS
-    max_processes: int = 32  # RLIMIT_NPROC (threads count too); per run when root
+    cpu_s: int | None = None  # RLIMIT_CPU per process; None -> ceil(wall_s) + 1
+    memory_bytes: int = 1 << 30  # the whole run's memory (cgroup), else split over max_processes (RLIMIT_AS)
+    max_processes: int = 32  # RLIMIT_NPROC (threads count too; bwrap is one); per run when root
     max_file_bytes: int = 16 << 20  # RLIMIT_FSIZE
     max_open_files: int = 256  # RLIMIT_NOFILE
     tmpfs_bytes: int = 64 << 20  # size of each of /tmp, /work, /dev/shm
     max_stdout_bytes: int = 1 << 20  # more than this: the run is killed
     max_stderr_bytes: int = 64 << 10
     max_channel_bytes: int = 8 << 20
+    seccomp: bool = True  # install the system-call filter (sandboxed runs on x86_64 / aarch64)
+
+    def process_memory_bytes(self, cgroup: bool) -> int:
+        """RLIMIT_AS per process. Under a cgroup 7/8 of the total, so that one greedy process
+        gets a MemoryError before the whole run thrashes at the cgroup's bound; without one,
+        total // max_processes, so that processes x address space stays within the total."""
+        return self.memory_bytes - self.memory_bytes // 8 if cgroup else self.memory_bytes // max(1, self.max_processes)
 
 
 @dataclass
@@ -91,6 +114,8 @@ class RunResult:
     wall_s: float
     sandboxed: bool
     host_uid: int | None = None
+    memory_bound: str = "rlimit"  # "cgroup" (one bound for the run) or "rlimit" (split per process)
+    seccomp: bool = False  # whether the system-call filter was installed
 
 
 # ----------------------------------------------------------------------------- probing
@@ -137,6 +162,182 @@ def require() -> None:
         raise SandboxUnavailable(reason)
 
 
+# ----------------------------------------------------------------------------- seccomp
+
+# Refused system calls, by name, with their numbers on each architecture we filter for.
+# (x86_64 from asm/unistd_64.h, aarch64 from asm-generic/unistd.h; None: no such call there.)
+BLOCKED_SYSCALLS: dict[str, tuple[int | None, int | None]] = {
+    # reading or writing other processes' memory and descriptors
+    "ptrace": (101, 117), "process_vm_readv": (310, 270), "process_vm_writev": (311, 271),
+    "pidfd_open": (434, 434), "pidfd_getfd": (438, 438), "kcmp": (312, 272),
+    "process_madvise": (440, 440), "move_pages": (279, 239), "migrate_pages": (256, 238),
+    # large kernel attack surfaces no program here needs
+    "io_uring_setup": (425, 425), "io_uring_enter": (426, 426), "io_uring_register": (427, 427),
+    "bpf": (321, 280), "perf_event_open": (298, 241), "userfaultfd": (323, 282),
+    "keyctl": (250, 219), "add_key": (248, 217), "request_key": (249, 218),
+    # namespaces, mounts and the file-system view
+    "unshare": (272, 97), "setns": (308, 268), "mount": (165, 40), "umount2": (166, 39),
+    "pivot_root": (155, 41), "chroot": (161, 51), "open_tree": (428, 428), "move_mount": (429, 429),
+    "fsopen": (430, 430), "fsconfig": (431, 431), "fsmount": (432, 432), "fspick": (433, 433),
+    "mount_setattr": (442, 442), "name_to_handle_at": (303, 264), "open_by_handle_at": (304, 265),
+    "fanotify_init": (300, 262), "quotactl": (179, 60), "quotactl_fd": (443, 443),
+    # the machine itself
+    "kexec_load": (246, 104), "kexec_file_load": (320, 294), "init_module": (175, 105),
+    "finit_module": (313, 273), "delete_module": (176, 106), "reboot": (169, 142),
+    "swapon": (167, 224), "swapoff": (168, 225), "acct": (163, 89), "syslog": (103, 116),
+    "settimeofday": (164, 170), "clock_settime": (227, 112), "adjtimex": (159, 171),
+    "clock_adjtime": (305, 266), "vhangup": (153, 58), "lookup_dcookie": (212, 18),
+    "personality": (135, 92), "uselib": (134, None), "iopl": (172, None), "ioperm": (173, None),
+}  # fmt: skip
+
+_AUDIT_ARCH = {"x86_64": 0xC000003E, "aarch64": 0xC00000B7}
+_X32_BIT = 0x40000000
+_BPF_LD_W_ABS, _BPF_JEQ_K, _BPF_JGE_K, _BPF_RET_K = 0x20, 0x15, 0x35, 0x06
+_RET_ALLOW, _RET_ERRNO = 0x7FFF0000, 0x00050000
+_EPERM = 1
+
+
+def _bpf(code: int, k: int, jt: int = 0, jf: int = 0) -> bytes:
+    return struct.pack("=HBBI", code, jt, jf, k)
+
+
+@functools.lru_cache(maxsize=None)
+def seccomp_program(machine: str | None = None) -> bytes | None:
+    """The classic-BPF filter bwrap installs (``--seccomp``), or None for an unknown architecture.
+
+    Layout: load ``seccomp_data.arch``; anything but the native ABI -> EPERM (on x86_64 the
+    i386 ``int 0x80`` entry has another arch value); load ``nr``; on x86_64 a number with the
+    x32 bit -> EPERM; each blocked number -> EPERM; otherwise allow.
+    """
+    machine = machine or platform.machine()
+    if machine not in _AUDIT_ARCH:
+        return None
+    column = 0 if machine == "x86_64" else 1
+    numbers = sorted({nums[column] for nums in BLOCKED_SYSCALLS.values() if nums[column] is not None})
+    checks = ([(_BPF_JGE_K, _X32_BIT)] if machine == "x86_64" else []) + [(_BPF_JEQ_K, n) for n in numbers]
+    # 0: ld arch; 1: jeq native (skip the deny); 2: deny; 3: ld nr; 4..: checks; then allow, deny
+    prog = [_bpf(_BPF_LD_W_ABS, 4), _bpf(_BPF_JEQ_K, _AUDIT_ARCH[machine], jt=1, jf=0),
+            _bpf(_BPF_RET_K, _RET_ERRNO | _EPERM), _bpf(_BPF_LD_W_ABS, 0)]  # fmt: skip
+    deny_at = 4 + len(checks) + 1
+    for k, (op, value) in enumerate(checks):
+        pc = 4 + k
+        prog.append(_bpf(op, value, jt=deny_at - (pc + 1), jf=0))
+    prog += [_bpf(_BPF_RET_K, _RET_ALLOW), _bpf(_BPF_RET_K, _RET_ERRNO | _EPERM)]
+    if deny_at - 5 > 255:  # jump offsets are one byte
+        raise AssertionError("seccomp program too long for one-byte jumps")
+    return b"".join(prog)
+
+
+# ----------------------------------------------------------------------------- memory cgroup
+
+
+@functools.lru_cache(maxsize=None)
+def _cgroup_base() -> tuple[int, str] | None:
+    """(version, directory) below which this process can make memory cgroups, else None."""
+    if os.environ.get(CGROUP_ENV, "1") == "0":
+        return None
+    try:
+        with open("/proc/self/cgroup") as fh:
+            lines = [line.rstrip("\n").split(":", 2) for line in fh if line.count(":") >= 2]
+        with open("/proc/self/mountinfo") as fh:
+            mounts = [line.split() for line in fh]
+    except OSError:
+        return None
+    for version, base in _cgroup_candidates(lines, mounts):
+        if _can_make_cgroup(version, base):
+            _sweep_stale(base)
+            return version, base
+    return None
+
+
+def _cgroup_candidates(lines: list[list[str]], mounts: list[list[str]]) -> list[tuple[int, str]]:
+    out = []
+    for fields in mounts:
+        if "-" not in fields:
+            continue
+        sep = fields.index("-")
+        fstype, mountpoint, root = fields[sep + 1], fields[4], fields[3]
+        superopts = fields[sep + 3].split(",") if len(fields) > sep + 3 else []
+        for hid, controllers, path in lines:
+            if fstype == "cgroup2" and hid == "0" and controllers == "":
+                version = 2
+            elif fstype == "cgroup" and "memory" in controllers.split(",") and "memory" in superopts:
+                version = 1
+            else:
+                continue
+            rel = path[len(root):] if root != "/" and path.startswith(root) else path
+            out.append((version, os.path.join(mountpoint, rel.lstrip("/"))))
+    return sorted(out, key=lambda vb: -vb[0])  # prefer v2 when both are usable
+
+
+def _can_make_cgroup(version: int, base: str) -> bool:
+    if version == 2:
+        try:
+            with open(os.path.join(base, "cgroup.subtree_control")) as fh:
+                if "memory" not in fh.read().split():
+                    return False
+        except OSError:
+            return False
+    probe_dir = os.path.join(base, f"rlvr-probe-{os.getpid()}-{secrets.token_hex(3)}")
+    try:
+        os.mkdir(probe_dir)
+    except OSError:
+        return False
+    ok = os.path.exists(os.path.join(probe_dir, "memory.max" if version == 2 else "memory.limit_in_bytes"))
+    _remove_cgroup(probe_dir, wait_s=0.0)
+    return ok
+
+
+def _sweep_stale(base: str) -> None:
+    """Remove empty per-run cgroups left by processes that died before cleaning up."""
+    try:
+        names = os.listdir(base)
+    except OSError:
+        return
+    for name in names:
+        parts = name.split("-")
+        if len(parts) == 3 and parts[0] == "rlvr" and parts[1].isdigit() and not os.path.exists(f"/proc/{parts[1]}"):
+            _remove_cgroup(os.path.join(base, name), wait_s=0.0)
+
+
+def _make_cgroup(limits: Limits) -> str | None:
+    """A fresh memory cgroup bounding this run to ``limits.memory_bytes``, or None."""
+    found = _cgroup_base()
+    if found is None:
+        return None
+    version, base = found
+    path = os.path.join(base, f"rlvr-{os.getpid()}-{secrets.token_hex(6)}")
+    settings = ([("memory.max", limits.memory_bytes), ("memory.swap.max", 0)] if version == 2 else
+                [("memory.limit_in_bytes", limits.memory_bytes), ("memory.memsw.limit_in_bytes", limits.memory_bytes)])
+    try:
+        os.mkdir(path)
+        for name, value in settings:
+            target = os.path.join(path, name)
+            if os.path.exists(target) or name in ("memory.max", "memory.limit_in_bytes"):
+                with open(target, "w") as fh:
+                    fh.write(str(value))
+    except OSError as exc:
+        log.warning("could not set up a memory cgroup at %s (%s); falling back to rlimits", path, exc)
+        _remove_cgroup(path, wait_s=0.0)
+        return None
+    return path
+
+
+def _remove_cgroup(path: str, wait_s: float = 2.0) -> None:
+    """rmdir the cgroup once its last process is gone (the kernel refuses while one is left)."""
+    deadline = time.monotonic() + wait_s
+    while True:
+        try:
+            os.rmdir(path)
+            return
+        except FileNotFoundError:
+            return
+        except OSError:
+            if time.monotonic() >= deadline:
+                return  # left for _sweep_stale
+            time.sleep(0.005)
+
+
 # ----------------------------------------------------------------------------- argv
 
 
@@ -156,11 +357,13 @@ def bwrap_argv(
     file_fds: Sequence[tuple[int, str, bool]] = (),
     ro_binds: Sequence[str] = (),
     env: Mapping[str, str] | None = None,
+    seccomp_fd: int | None = None,
 ) -> list[str]:
     """The bwrap prefix: namespaces, mounts, identity, environment (command not included).
 
     ``file_fds`` are ``(fd, sandbox_path, writable)``: bwrap copies the fd's content there.
     ``ro_binds`` are host paths mounted read-only at the same place (e.g. one config file).
+    ``seccomp_fd`` holds the BPF program bwrap installs right before running the command.
     """
     size = str(limits.tmpfs_bytes)
     argv = [
@@ -178,6 +381,8 @@ def bwrap_argv(
     for fd, dest, writable in file_fds:
         argv += ["--perms", "0644" if writable else "0444"]
         argv += ["--file" if writable else "--ro-bind-data", str(fd), dest]
+    if seccomp_fd is not None:
+        argv += ["--seccomp", str(seccomp_fd)]
     argv += ["--chdir", "/work", "--clearenv"]
     for key, value in _env(env, "/tmp").items():
         argv += ["--setenv", key, value]
@@ -217,14 +422,14 @@ def _processes_of(uid: int) -> int:
     return count
 
 
-def _rlimits(limits: Limits, host_uid: int | None) -> dict[int, int]:
+def _rlimits(limits: Limits, host_uid: int | None, cgroup: bool) -> dict[int, int]:
     cpu = limits.cpu_s if limits.cpu_s is not None else int(limits.wall_s) + 1
     nproc = limits.max_processes
     if host_uid is None:  # shared uid: RLIMIT_NPROC counts every process this user owns
         nproc += _processes_of(os.getuid())
     return {
         resource.RLIMIT_CPU: cpu,
-        resource.RLIMIT_AS: limits.memory_bytes,
+        resource.RLIMIT_AS: limits.process_memory_bytes(cgroup),
         resource.RLIMIT_NPROC: nproc,
         resource.RLIMIT_FSIZE: limits.max_file_bytes,
         resource.RLIMIT_NOFILE: limits.max_open_files,
@@ -232,12 +437,21 @@ def _rlimits(limits: Limits, host_uid: int | None) -> dict[int, int]:
     }
 
 
-def _preexec(rlimits: dict[int, int]):
-    """Runs in the child between fork and exec: only setrlimit calls (no locks, no imports)."""
+def _preexec(rlimits: dict[int, int], host_uid: int | None, cgroup: str | None):
+    """Runs in the child between fork and exec of bwrap: join the run's cgroup, set the
+    rlimits, drop to the fresh uid (in that order: joining needs root). No locks, no imports."""
+    procs = None if cgroup is None else os.path.join(cgroup, "cgroup.procs")
 
     def apply() -> None:
+        if procs is not None:
+            with open(procs, "w") as fh:
+                fh.write(str(os.getpid()))
         for which, value in rlimits.items():
             resource.setrlimit(which, (value, value))
+        if host_uid is not None:
+            os.setgroups([])
+            os.setresgid(host_uid, host_uid, host_uid)
+            os.setresuid(host_uid, host_uid, host_uid)
 
     return apply
 
@@ -262,6 +476,7 @@ def run(
     files: Mapping[str, bytes] | None = None,
     writable_files: Sequence[str] = (),
     channel_in: bytes | None = None,
+    inputs: Mapping[str, bytes] | None = None,
     channel_out: bool = False,
     ro_binds: Sequence[str] = (),
     env: Mapping[str, str] | None = None,
@@ -271,7 +486,8 @@ def run(
 ) -> RunResult:
     """Run ``argv`` sandboxed; return everything it wrote (capped) and how it ended.
 
-    ``{fd_in}`` / ``{fd_out}`` in ``argv`` are replaced by the channel fd numbers. ``files``
+    ``{fd_in}`` / ``{fd_out}`` in ``argv`` are replaced by the channel fd numbers, and
+    ``{NAME}`` by the fd number of ``inputs[NAME]`` (one inherited memfd each). ``files``
     maps absolute sandbox paths (under ``/work``, ``/tmp`` or a new directory) to contents;
     those in ``writable_files`` are writable copies, the rest read-only.
     """
@@ -281,13 +497,19 @@ def run(
     if not sandboxed:
         _warn_unsandboxed()
     host_uid = host_uid if host_uid is not None else _fresh_host_uid()
+    named = dict(inputs or {})
+    if channel_in is not None:
+        named["fd_in"] = channel_in
     fds: list[int] = []
+    cgroup = None if _probe else _make_cgroup(limits)
     try:
-        return _run(argv, limits, stdin, files or {}, set(writable_files), channel_in,
-                    channel_out, ro_binds, env, sandboxed, host_uid, fds)  # fmt: skip
+        return _run(argv, limits, stdin, files or {}, set(writable_files), named, channel_out, ro_binds, env,
+                    sandboxed, sandboxed, host_uid, cgroup, fds)  # fmt: skip
     finally:
         for fd in fds:
             os.close(fd)
+        if cgroup is not None:
+            _remove_cgroup(cgroup)
 
 
 @functools.lru_cache(maxsize=None)
@@ -299,37 +521,43 @@ def _warn_unsandboxed() -> None:
     )
 
 
-def _run(argv, limits, stdin, files, writable, channel_in, channel_out, ro_binds, env,
-         sandboxed, host_uid, fds) -> RunResult:  # fmt: skip
+def _run(argv, limits, stdin, files, writable, named, channel_out, ro_binds, env, filtered,
+         sandboxed, host_uid, cgroup, fds) -> RunResult:  # fmt: skip
     tmp = None if sandboxed else tempfile.mkdtemp(prefix="rlvr-unsandboxed-")
     try:
         root = "" if sandboxed else tmp
         file_fds = [(_memfd("file", data), path, path in writable) for path, data in files.items()]
         fds += [fd for fd, _, _ in file_fds]
-        fd_in = _memfd("channel", channel_in) if channel_in is not None else -1
-        fds += [fd_in] if fd_in >= 0 else []
+        input_fds = {name: _memfd(name, data) for name, data in named.items()}
+        fds += list(input_fds.values())
         read_out, write_out = os.pipe() if channel_out else (-1, -1)
         fds += [read_out, write_out] if channel_out else []
-        subst = {"{fd_in}": str(fd_in), "{fd_out}": str(write_out), _ROOT: root}
+        program = seccomp_program() if filtered and limits.seccomp else None
+        seccomp_fd = _memfd("seccomp", program) if program is not None else None
+        fds += [seccomp_fd] if seccomp_fd is not None else []
+        subst = {"{fd_out}": str(write_out), _ROOT: root, **{"{" + k + "}": str(v) for k, v in input_fds.items()}}
         command = [_substitute(a, subst) for a in argv]
         if sandboxed:
-            command = bwrap_argv(limits, file_fds, ro_binds, env) + command
+            command = bwrap_argv(limits, file_fds, ro_binds, env, seccomp_fd) + command
         else:
             _lay_out_files(tmp, file_fds, host_uid)
         stdin_fd = _memfd("stdin", stdin)
         fds.append(stdin_fd)
-        pass_fds = tuple(fd for fd, _, _ in file_fds) + tuple(f for f in (fd_in, write_out) if f >= 0)
+        pass_fds = (tuple(fd for fd, _, _ in file_fds) + tuple(input_fds.values())
+                    + tuple(f for f in (write_out, seccomp_fd) if f is not None and f >= 0))  # fmt: skip
         proc = subprocess.Popen(
             command, stdin=stdin_fd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             pass_fds=pass_fds, cwd=(tmp + "/work") if tmp else "/", start_new_session=True,
             env=_env(None, "/tmp") if sandboxed else _env(env, tmp + "/tmp"),
-            user=host_uid, group=host_uid, extra_groups=[] if host_uid is not None else None,
-            preexec_fn=_preexec(_rlimits(limits, host_uid)),
+            preexec_fn=_preexec(_rlimits(limits, host_uid, cgroup is not None), host_uid, cgroup),
         )  # fmt: skip
         if write_out >= 0:
             os.close(write_out)
             fds.remove(write_out)
-        return _collect(proc, read_out, limits, sandboxed, host_uid)
+        result = _collect(proc, read_out, limits, sandboxed, host_uid)
+        result.memory_bound = "cgroup" if cgroup is not None else "rlimit"
+        result.seccomp = seccomp_fd is not None
+        return result
     finally:
         if tmp is not None:
             shutil.rmtree(tmp, ignore_errors=True)

@@ -204,3 +204,98 @@ def test_killing_the_caller_takes_the_sandbox_down(tmp_path):
     while sleepers() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert sleepers() == []
+
+
+# ----------------------------------------------------------------------------- seccomp and the memory bound
+
+SYSCALL_PROBE = r'''
+import ctypes, os
+libc = ctypes.CDLL(None, use_errno=True)
+libc.syscall.restype = ctypes.c_long
+def call(nr, *args):
+    ctypes.set_errno(0)
+    r = libc.syscall(nr, *args)
+    return r, ctypes.get_errno()
+NR = {"getpid": 39, "ptrace": 101, "process_vm_readv": 310, "pidfd_open": 434, "pidfd_getfd": 438,
+      "io_uring_setup": 425, "bpf": 321, "keyctl": 250, "perf_event_open": 298, "userfaultfd": 323,
+      "unshare": 272, "mount": 165, "kcmp": 312, "x32 getpid": 0x40000000 | 39}
+for name, nr in NR.items():
+    r, err = call(nr, 0, 0, 0, 0, 0)
+    print(name, r, err)
+print(open("/proc/self/status").read().split("Seccomp:")[1].split()[0])
+'''
+
+
+@pytest.mark.skipif(sandbox.seccomp_program() is None, reason="no seccomp table for this architecture")
+def test_seccomp_refuses_the_dangerous_calls_and_the_x32_abi():
+    res = py(SYSCALL_PROBE)
+    assert res.returncode == 0, res.stderr
+    assert res.seccomp is True
+    lines = res.stdout.decode().splitlines()
+    got = {line.rsplit(" ", 2)[0]: tuple(map(int, line.rsplit(" ", 2)[1:])) for line in lines[:-1]}
+    assert got.pop("getpid") == (1, 0)  # allowed, and pid 1 of its namespace
+    assert got == {name: (-1, 1) for name in got}  # every other one: -1, EPERM
+    assert lines[-1] == "2"  # SECCOMP_MODE_FILTER
+
+
+def test_seccomp_program_checks_the_architecture_first():
+    import struct
+
+    prog = sandbox.seccomp_program("x86_64")
+    insns = [struct.unpack("=HBBI", prog[k : k + 8]) for k in range(0, len(prog), 8)]
+    assert insns[0] == (0x20, 0, 0, 4)  # load seccomp_data.arch
+    assert insns[1] == (0x15, 1, 0, 0xC000003E)  # AUDIT_ARCH_X86_64, else fall into the deny (i386 entry too)
+    assert insns[2] == (0x06, 0, 0, 0x00050001)  # ERRNO(EPERM)
+    assert insns[4][0] == 0x35 and insns[4][3] == 0x40000000  # x32 numbers refused
+    assert insns[-2] == (0x06, 0, 0, 0x7FFF0000) and insns[-1] == (0x06, 0, 0, 0x00050001)
+    for pc, (code, jt, _, _) in enumerate(insns):
+        if code in (0x15, 0x35) and pc > 1:
+            assert pc + 1 + jt == len(insns) - 1  # every match jumps to the final deny
+    assert sandbox.seccomp_program("aarch64") is not None and sandbox.seccomp_program("mips") is None
+
+
+MEMORY_HOG = r'''
+import os, time
+kids = []
+for _ in range(6):
+    pid = os.fork()
+    if pid == 0:
+        try:
+            x = bytearray(100 << 20)
+            for i in range(0, len(x), 4096):
+                x[i] = 1
+            time.sleep(4)
+        finally:
+            os._exit(0)
+    kids.append(pid)
+time.sleep(2)
+print(sum(os.waitpid(pid, os.WNOHANG) == (0, 0) for pid in kids))  # still holding their 100 MiB
+'''
+
+
+@pytest.mark.parametrize("cgroup", ["1", "0"])
+def test_memory_has_one_bound_for_the_whole_run(monkeypatch, cgroup):
+    """Six children of 100 MiB each under a 256 MiB bound: at most two can hold theirs at once
+    (the cgroup's OOM killer takes the others; split rlimits refuse the allocation)."""
+    monkeypatch.setenv(sandbox.CGROUP_ENV, cgroup)
+    sandbox._cgroup_base.cache_clear()
+    try:
+        limits = sandbox.Limits(memory_bytes=256 << 20, max_processes=8, wall_s=8.0)
+        res = py(MEMORY_HOG, limits=limits)
+        if cgroup == "1" and sandbox._cgroup_base() is None:
+            pytest.skip("no writable memory cgroup here")
+        assert res.memory_bound == ("cgroup" if cgroup == "1" else "rlimit")
+        assert res.stdout.strip().isdigit(), res.stderr[-400:]
+        assert int(res.stdout) * 100 <= 256, res.stdout
+        assert limits.process_memory_bytes(res.memory_bound == "cgroup") * (1 if cgroup == "1" else 8) <= 256 << 20
+    finally:
+        sandbox._cgroup_base.cache_clear()
+
+
+def test_memory_cgroups_are_removed_after_the_run():
+    base = sandbox._cgroup_base()
+    if base is None:
+        pytest.skip("no writable memory cgroup here")
+    py("print(1)")
+    left = [n for n in os.listdir(base[1]) if n.startswith(f"rlvr-{os.getpid()}-")]
+    assert left == []

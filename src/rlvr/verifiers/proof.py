@@ -68,7 +68,7 @@ class ProofOptions:
     """Options of ``verify_proof`` (passed as keyword arguments)."""
 
     timeout_s: float = 30.0  # wall limit for both compilations
-    memory_mb: int = 2048  # address space per process (coqc is an OCaml program)
+    memory_mb: int = 3072  # the whole run's memory (cgroup; without one, split over the 3 processes)
     allow_unsandboxed: bool = False  # without bwrap: run with rlimits only (loud warning)
     coqc: str = "/usr/bin/coqc"
 
@@ -160,13 +160,21 @@ def verify_proof(completion: str, sample: Sample, **opts: Any) -> Verdict:
     return _judge(result, nonce, statement_lines, options)
 
 
+def own_timeout_s(opts: dict[str, Any] | None = None) -> float:
+    """The longest one verification takes by its own limits (for callers' backstop timeouts)."""
+    return _options(dict(opts or {})).timeout_s + 5.0
+
+
 def _refusal(options: ProofOptions) -> str | None:
     return sandbox.refusal("proofs", options.coqc, "apt-get install -y coq", options.allow_unsandboxed)
 
 
+_PROCESSES = 3  # bwrap, bash and coqc: without a cgroup, RLIMIT_AS is memory_mb / 3 each
+
+
 def _run(options: ProofOptions, nonce: str, submission: str, check: str) -> sandbox.RunResult:
     limits = sandbox.Limits(
-        wall_s=options.timeout_s, memory_bytes=options.memory_mb << 20,
+        wall_s=options.timeout_s, memory_bytes=options.memory_mb << 20, max_processes=_PROCESSES,
         max_stdout_bytes=1 << 20, max_stderr_bytes=256 << 10, max_channel_bytes=1 << 20,
     )  # fmt: skip
     files = {"/work/Submission.v": submission.encode("utf-8"), "/check/Check.v": check.encode("utf-8")}
