@@ -1,13 +1,19 @@
 """Throughput of the sandboxed code verifier: programs verified per second with a pool of workers.
 
 Each item is a distinct small program (a function plus a few literal and non-literal asserts,
-visible and hidden), verified from scratch: one bubblewrap start and one Python start-up per
-item, all of its tests inside that one start. The pool is ``rlvr.verifiers.pool.VerifierPool``
-(cache off, so nothing is served twice); ``--plain-pool`` uses a bare
-``concurrent.futures.ProcessPoolExecutor`` instead, to separate the verifier's cost from the
-pool's. Half the items are wrong answers, so both outcomes are timed.
+visible and hidden), verified from scratch: one bubblewrap start, one Python start-up, the
+candidate process and the judge per item, all of its tests inside that one start. The pool is
+``rlvr.verifiers.pool.VerifierPool`` (cache off, so nothing is served twice); ``--plain-pool``
+uses a bare ``concurrent.futures.ProcessPoolExecutor`` instead, to separate the verifier's
+cost from the pool's. Half the items are wrong answers, so both outcomes are timed. The
+report has the load average before and after (the machine may be shared) and the CPU seconds
+the pool's workers and their sandboxes used per program (measured from /proc, warm-up
+excluded), which depends far less on how busy the machine is than the wall time does.
 
-Usage: ``python bench/verify_code.py [--items 200] [--workers 2] [--plain-pool]``.
+``--slow-test`` instead times ``assert count(3_000_000) == sum(i % 7 for i in range(3_000_000))``
+through the verifier against the same program and test run by plain ``python3 -c``.
+
+Usage: ``python bench/verify_code.py [--items 200] [--workers 2] [--plain-pool | --slow-test]``.
 Not run in CI (it is a measurement, not a test); it refuses when the sandbox is unavailable.
 """
 
@@ -15,7 +21,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
+import subprocess
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -47,10 +55,12 @@ def run_pool(completions, samples, workers: int):
 
     with VerifierPool("code", workers=workers, timeout_s=30.0, cache_size=0) as pool:
         pool.map(completions[:workers], samples[:workers])  # warm the workers (probe, imports)
+        cpu_before = sum(_process_cpu_s(w.process.pid) for w in pool._pool)
         start = time.perf_counter()
         verdicts, latency = pool.map_timed(completions, samples)
         wall = time.perf_counter() - start
-    return [(v.status, v.reward) for v in verdicts], wall, latency
+        cpu = sum(_process_cpu_s(w.process.pid) for w in pool._pool) - cpu_before
+    return [(v.status, v.reward) for v in verdicts], wall, latency, cpu
 
 
 def run_plain(completions, samples, workers: int):
@@ -59,7 +69,39 @@ def run_plain(completions, samples, workers: int):
         start = time.perf_counter()
         results = list(ex.map(_one, list(zip(completions, samples)), chunksize=4))
         wall = time.perf_counter() - start
-    return results, wall, []
+    return results, wall, [], None
+
+
+def _process_cpu_s(pid: int) -> float:
+    """CPU seconds of a process and of its reaped descendants (its sandboxes), from /proc."""
+    with open(f"/proc/{pid}/stat") as fh:
+        fields = fh.read().rsplit(")", 1)[1].split()
+    return sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")
+
+
+def _loadavg() -> list[float]:
+    with open("/proc/loadavg") as fh:
+        return [float(x) for x in fh.read().split()[:3]]
+
+
+def slow_test(repeats: int = 3) -> int:
+    """The 3M-iteration test through the verifier vs plain ``python3 -c`` (same program and test)."""
+    program = "def count(n):\n    return sum(i % 7 for i in range(n))"
+    test = "assert count(3_000_000) == sum(i % 7 for i in range(3_000_000))"
+    sample = Sample("slow", "p", fields={"tests": test})
+    verify_code("```python\npass\n```", Sample("warm", "p", fields={"tests": "assert True"}))  # runtime compiled
+    rows = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        subprocess.run(["/usr/bin/python3", "-c", program + "\n" + test], check=True)
+        plain = time.perf_counter() - start
+        start = time.perf_counter()
+        verdict = verify_code(f"```python\n{program}\n```", sample)
+        verified = time.perf_counter() - start
+        rows.append({"plain_s": round(plain, 3), "verify_s": round(verified, 3), "ratio": round(verified / plain, 2),
+                     "status": verdict.status})
+    print(json.dumps({"test": test, "runs": rows, "loadavg": _loadavg()}))
+    return 0 if all(r["status"] == "ok" for r in rows) else 1
 
 
 def main() -> int:
@@ -67,14 +109,19 @@ def main() -> int:
     parser.add_argument("--items", type=int, default=200)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--plain-pool", action="store_true", help="concurrent.futures instead of VerifierPool")
+    parser.add_argument("--slow-test", action="store_true", help="time the 3M-iteration test vs plain python3 -c")
     args = parser.parse_args()
     reason = sandbox.probe()
     if reason is not None:
         print(f"sandbox unavailable: {reason}", file=sys.stderr)
         return 2
+    if args.slow_test:
+        return slow_test()
     completions, samples = make_items(args.items)
     runner = run_plain if args.plain_pool else run_pool
-    results, wall, latency = runner(completions, samples, args.workers)
+    load_before = _loadavg()
+    results, wall, latency, cpu = runner(completions, samples, args.workers)
+    load_after = _loadavg()
     statuses = [s for s, _ in results]
     expected = ["ok" if k % 2 == 0 else "wrong" for k in range(args.items)]
     report = {
@@ -84,6 +131,9 @@ def main() -> int:
         "wall_s": round(wall, 3),
         "programs_per_s": round(args.items / wall, 1),
         "median_item_s": round(statistics.median(latency), 4) if latency else None,
+        "cpu_s_per_program": None if cpu is None else round(cpu / args.items, 4),
+        "loadavg_before": load_before,
+        "loadavg_after": load_after,
         "statuses_as_expected": statuses == expected,
     }
     print(json.dumps(report))

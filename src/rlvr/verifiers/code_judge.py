@@ -1,0 +1,1483 @@
+"""The code verifier's runtime inside the sandbox: io runner, candidate server and judge.
+
+This file is shipped as source (or as a code object compiled by the sandbox's own
+interpreter) and run by ``python3 -I -S`` as pid 1 of the sandbox; it uses the standard
+library only and keeps to Python 3.8 syntax. On the host it is imported for its codec (tests).
+
+One sandbox start per sample, in this order (``boot``):
+1. pid 1 turns ``PR_SET_DUMPABLE`` off (no process of the sandbox's uid can then open its
+   ``/proc/1/mem``, ``/proc/1/fd`` or ``environ``), ignores SIGINT, reads the public payload
+   (candidate code, io inputs, limits) and compiles the candidate.
+2. io tests: one fresh fork per test, which closes every descriptor but its stdio and runs the
+   candidate as ``__main__``; pid 1 forwards its raw stdout to the host, then kills every
+   other process in the pid namespace (``kill(-1)``) before the next test.
+3. assert tests: pid 1 forks the candidate server, which closes the record pipe and the still
+   unread test payload before any candidate code runs, sends stdout/stderr to /dev/null, runs
+   the candidate as module ``__candidate__`` and then answers requests on a pipe pair:
+   call this, get that attribute, iterate that. Only then does pid 1 read the tests (which
+   hold the expected values): it becomes the judge, in its own pristine interpreter.
+4. The judge runs every test statement as ordinary Python (compiled with assertions on), in
+   a fresh namespace with ``__name__ == "__main__"`` and untouched builtins and modules; the
+   candidate's top-level names the tests use are stubs that forward calls. Values cross as
+   plain data (``Codec``): exact builtin types, ``Fraction``, ``Decimal``, ``collections``
+   containers, enum members, dataclass and namedtuple records; anything else stays in the
+   candidate as a handle (``Remote``): calls, attributes, ``len``, ``bool``, iteration and
+   indexing are forwarded, while equality, hashing, ordering, arithmetic and membership are
+   the judge's own (identity for handles), never the candidate's. Exceptions come back as
+   data and are raised again as the matching builtin type.
+5. The judge writes one JSON record per test to the record pipe, which no other process has.
+"""
+
+from __future__ import annotations
+
+import builtins
+import marshal
+import os
+import select
+import sys
+import time
+
+import _json
+import _weakref
+import binascii
+
+# Captured at import: a candidate that rebinds os.read/os.write only breaks its own process.
+_read, _write = os.read, os.write
+
+MAX_MESSAGE = 256 << 20  # bytes of one message between judge and candidate
+MAX_DEPTH = 200  # nesting of one value
+_NONE_TYPE = type(None)
+_ATOMS = frozenset((int, float, str, bool, _NONE_TYPE))
+_MUTABLE = (list, dict, set, bytearray)
+_NO_COPY = object()
+
+
+class ProtocolError(Exception):
+    """A message that is not what the protocol allows (malformed, unknown tag or handle)."""
+
+
+class CandidateGone(BaseException):
+    """The candidate process ended or broke the protocol; every later call fails."""
+
+
+class CandidateExit(BaseException):
+    """The candidate raised SystemExit/KeyboardInterrupt/GeneratorExit: fails the test."""
+
+
+# ============================================================================ JSON text
+
+
+class _ScanContext:
+    strict = True
+    object_pairs_hook = None
+    parse_float = float
+    parse_int = int
+    memo = None
+
+    def __init__(self, hook):
+        self.object_hook = hook
+
+    @staticmethod
+    def parse_constant(name):
+        return {"NaN": float("nan"), "Infinity": float("inf"), "-Infinity": float("-inf")}[name]
+
+
+def _no_default(obj):
+    raise TypeError("not JSON data: " + type(obj).__name__)
+
+
+_ENCODE = _json.make_encoder(None, _no_default, _json.encode_basestring_ascii, None, ":", ",", False, False, True)
+
+
+def dumps(obj) -> str:
+    """JSON text of JSON-native data (lists, tuples, str-keyed dicts, atoms)."""
+    return "".join(_ENCODE(obj, 0))
+
+
+def make_loads(hook):
+    scan = _json.make_scanner(_ScanContext(hook))
+
+    def loads(text):
+        try:
+            value, end = scan(text, 0)
+        except ProtocolError:
+            raise
+        except RecursionError:
+            raise ProtocolError("value nested too deeply") from None
+        except Exception:  # StopIteration (no value), or anything the C scanner raises on junk
+            raise ProtocolError("malformed JSON") from None
+        if end != len(text):
+            raise ProtocolError("trailing data after the JSON value")
+        return value
+
+    return loads
+
+
+# ============================================================================ codec
+
+
+def _qualified(obj):
+    t = type(obj)
+    return getattr(t, "__module__", ""), getattr(t, "__qualname__", t.__name__)
+
+
+def _base_value(v, t):
+    """The builtin value inside an instance of a subclass of a builtin type (base-type code only)."""
+    for base, copy in _BASE_COPIES:
+        if issubclass(t, base):
+            return copy(v)
+    return _NO_COPY
+
+
+_BASE_COPIES = (
+    (bool, bool.__bool__), (int, int.__int__), (float, float.__float__), (str, str.__str__),
+    (bytes, lambda v: bytes.__add__(b"", v)), (bytearray, lambda v: bytearray.__add__(bytearray(), v)),
+    (complex, lambda v: complex(complex.real.__get__(v), complex.imag.__get__(v))),
+    (list, list.copy), (tuple, lambda v: tuple.__getitem__(v, slice(None))), (dict, dict.copy),
+    (set, set.copy), (frozenset, frozenset.copy),
+)  # fmt: skip
+
+
+def _is_namedtuple(v, t):
+    fields = getattr(t, "_fields", None)
+    return issubclass(t, tuple) and type(fields) is tuple and all(type(f) is str for f in fields)
+
+
+class Codec:
+    """Values <-> JSON-native trees. Subclasses decide what becomes a handle and how tags decode."""
+
+    def __init__(self):
+        self.loads = make_loads(self._hook)
+
+    # ------------------------------------------------------------------ encoding
+    def enc(self, v, depth=0):
+        t = type(v)
+        if t in _ATOMS:
+            return v
+        if depth > MAX_DEPTH:
+            raise ValueError("value nested too deeply to pass")
+        d = depth + 1
+        if t is list:
+            if all(map(_ATOMS.__contains__, map(type, v))):
+                return v
+            return [self.enc(x, d) for x in v]
+        if t is tuple:
+            if all(map(_ATOMS.__contains__, map(type, v))):
+                return {"$": "t", "v": v}
+            return {"$": "t", "v": [self.enc(x, d) for x in v]}
+        if t is dict:
+            return {"$": "d", "v": [[self.enc(k, d), self.enc(x, d)] for k, x in v.items()]}
+        if t is set or t is frozenset:
+            return {"$": "S" if t is set else "F", "v": [self.enc(x, d) for x in v]}
+        if t is bytes or t is bytearray:
+            return {"$": "y" if t is bytes else "Y", "v": bytes(v).decode("latin-1")}
+        if t is complex:
+            return {"$": "c", "v": [v.real, v.imag]}
+        if t is range:
+            return {"$": "R", "v": [v.start, v.stop, v.step]}
+        return self.enc_special(v, t, d)
+
+    def enc_common(self, v, t, d):
+        """Standard-library value types both sides rebuild with their own classes."""
+        module, name = _qualified(v)
+        if t is type and (v is _NONE_TYPE or getattr(builtins, v.__name__, None) is v):
+            return {"$": "T", "v": v.__name__}
+        if (module, name) == ("fractions", "Fraction"):
+            return {"$": "Q", "v": [v.numerator, v.denominator]}
+        if name == "Decimal" and module in ("decimal", "_decimal", "_pydecimal"):
+            return {"$": "D", "v": str(v)}
+        if module == "collections" and name in ("Counter", "OrderedDict", "defaultdict"):
+            factory = getattr(v, "default_factory", None)
+            fname = factory.__name__ if isinstance(factory, type) and getattr(builtins, factory.__name__, None) is factory else None
+            return {"$": "x", "k": name, "v": [[self.enc(k, d), self.enc(x, d)] for k, x in dict.items(v)], "f": fname}
+        if module == "collections" and name == "deque":
+            return {"$": "x", "k": "deque", "v": [self.enc(x, d) for x in v], "f": v.maxlen}
+        if t.__name__ == "module" and isinstance(getattr(v, "__name__", None), str):
+            return {"$": "m", "v": v.__name__}
+        return _NO_COPY
+
+    def enc_record(self, v, t, d, origin):
+        """Enum members, namedtuples and dataclass instances as data (or _NO_COPY)."""
+        enum = sys.modules.get("enum")
+        if enum is not None and isinstance(v, enum.Enum):
+            mix = next((n for n, k in (("int", int), ("str", str), ("float", float)) if isinstance(v, k)), None)
+            return {"$": "e", "c": t.__name__, "n": v.name, "v": self.enc(v.value, d), "m": mix, "h": origin()}
+        if _is_namedtuple(v, t):
+            return {"$": "n", "c": t.__name__, "f": list(t._fields), "v": [self.enc(x, d) for x in tuple.__iter__(v)],
+                    "h": origin()}  # fmt: skip
+        dc = sys.modules.get("dataclasses")
+        if dc is not None and not isinstance(v, type) and dc.is_dataclass(v):
+            pairs = [[f.name, self.enc(getattr(v, f.name), d)] for f in dc.fields(v)]
+            return {"$": "r", "c": t.__name__, "f": pairs, "h": origin()}
+        return _NO_COPY
+
+    def enc_special(self, v, t, d):
+        raise TypeError("cannot pass a " + t.__name__)
+
+    # ------------------------------------------------------------------ decoding
+    def _hook(self, obj):
+        tag = obj.get("$")
+        handler = self._TAGS.get(tag) if type(tag) is str else None
+        if handler is None:
+            raise ProtocolError("unknown value tag %r" % (tag,))
+        try:
+            return handler(self, obj)
+        except ProtocolError:
+            raise
+        except (TypeError, ValueError, KeyError, AttributeError, OverflowError, ArithmeticError) as exc:
+            raise ProtocolError("malformed %r value: %s" % (tag, exc)) from None
+
+    def _list(self, obj, key="v"):
+        v = obj[key]
+        if type(v) is not list:
+            raise ProtocolError("expected a list")
+        return v
+
+    def _pairs(self, obj):
+        out = []
+        for pair in self._list(obj):
+            if type(pair) is not list or len(pair) != 2:
+                raise ProtocolError("expected [key, value] pairs")
+            out.append(pair)
+        return out
+
+    def _str(self, obj, key):
+        v = obj[key]
+        if type(v) is not str:
+            raise ProtocolError("expected a string for %r" % key)
+        return v
+
+    def _int(self, v):
+        if type(v) is not int:
+            raise ProtocolError("expected an int")
+        return v
+
+    def _num(self, v):
+        if type(v) not in (int, float):
+            raise ProtocolError("expected a number")
+        return float(v)
+
+    def d_tuple(self, obj):
+        return tuple(self._list(obj))
+
+    def d_dict(self, obj):
+        return dict((k, v) for k, v in self._pairs(obj))
+
+    def d_set(self, obj):
+        return set(self._list(obj)) if obj["$"] == "S" else frozenset(self._list(obj))
+
+    def d_bytes(self, obj):
+        data = self._str(obj, "v").encode("latin-1")
+        return data if obj["$"] == "y" else bytearray(data)
+
+    def d_complex(self, obj):
+        re_, im = self._list(obj)
+        return complex(self._num(re_), self._num(im))
+
+    def d_range(self, obj):
+        start, stop, step = (self._int(x) for x in self._list(obj))
+        return range(start, stop, step)
+
+    def d_type(self, obj):
+        name = self._str(obj, "v")
+        v = _NONE_TYPE if name == "NoneType" else getattr(builtins, name, None)
+        if not isinstance(v, type):
+            raise ProtocolError("not a builtin type")
+        return v
+
+    def d_fraction(self, obj):
+        num, den = (self._int(x) for x in self._list(obj))
+        from fractions import Fraction
+
+        return Fraction(num, den)
+
+    def d_decimal(self, obj):
+        from decimal import Decimal
+
+        return Decimal(self._str(obj, "v"))
+
+    def d_collection(self, obj):
+        import collections
+
+        kind = self._str(obj, "k")
+        if kind == "deque":
+            maxlen = obj.get("f")
+            return collections.deque(self._list(obj), None if maxlen is None else self._int(maxlen))
+        pairs = self._pairs(obj)
+        if kind == "Counter":
+            return collections.Counter(dict(pairs))
+        if kind == "OrderedDict":
+            return collections.OrderedDict(pairs)
+        if kind == "defaultdict":
+            fname = obj.get("f")
+            factory = None if fname is None else self.d_type({"v": fname})
+            return collections.defaultdict(factory, pairs)
+        raise ProtocolError("unknown collection " + kind)
+
+    def d_module(self, obj):
+        name = self._str(obj, "v")
+        allowed = getattr(sys, "stdlib_module_names", None)
+        if allowed is not None and name.split(".")[0] not in allowed:
+            raise ProtocolError("not a standard-library module: " + name)
+        __import__(name)
+        return sys.modules[name]
+
+    _TAGS = {
+        "t": d_tuple, "d": d_dict, "S": d_set, "F": d_set, "y": d_bytes, "Y": d_bytes, "c": d_complex,
+        "R": d_range, "T": d_type, "Q": d_fraction, "D": d_decimal, "x": d_collection, "m": d_module,
+    }  # fmt: skip
+
+
+def namedtuple_class(name, fields, _cache={}):
+    key = (name, tuple(fields))
+    if key not in _cache:
+        import collections
+
+        if len(fields) > 255 or not all(type(f) is str for f in fields):
+            raise ProtocolError("bad namedtuple fields")
+        _cache[key] = collections.namedtuple(name, fields)
+    return _cache[key]
+
+
+def exc_data(exc):
+    """An exception as [type name, message, builtin base names, qualname]."""
+    t = type(exc)
+    try:
+        msg = str(exc)[:2000]
+    except BaseException:  # a misbehaving __str__: the type is enough
+        msg = "<unprintable>"
+    bases = [k.__name__ for k in t.__mro__ if getattr(builtins, k.__name__, None) is k]
+    return [t.__name__, msg, bases, getattr(t, "__qualname__", t.__name__)]
+
+
+# ============================================================================ framed messages
+
+
+class Conn:
+    """Request/reply messages over a pipe pair; requests arriving while waiting are served."""
+
+    def __init__(self, rfd, wfd, codec, serve):
+        self.rfd, self.wfd, self.codec, self.serve = rfd, wfd, codec, serve
+        self.broken = False
+
+    def send(self, message):
+        data = dumps(message).encode("ascii")
+        view = memoryview(len(data).to_bytes(8, "little") + data)
+        while view:
+            view = view[_write(self.wfd, view):]
+
+    def _read(self, n):
+        chunks, left = [], n
+        while left:
+            chunk = _read(self.rfd, min(left, 1 << 20))
+            if not chunk:
+                raise EOFError("peer closed the pipe")
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+
+    def recv(self):
+        size = int.from_bytes(self._read(8), "little")
+        if size > MAX_MESSAGE:
+            raise ProtocolError("message of %d bytes is too large" % size)
+        text = self._read(size).decode("ascii")
+        message = self.codec.loads(text)
+        if type(message) is not list or not message or message[0] not in ("q", "r", "x"):
+            raise ProtocolError("malformed message")
+        return message
+
+    def request(self, op, target, payload):
+        """Send a request; serve the peer's nested requests until our reply comes."""
+        self.send(["q", op, target, payload])
+        while True:
+            message = self.recv()
+            if message[0] != "q":
+                return message
+            self.send(self.serve(message))
+
+
+def serve_call(fn, *args):
+    """[r, value] or [x, exception data] for one call, encoding the result."""
+    try:
+        return ["r", fn(*args)]
+    except BaseException as exc:  # the exception travels as data
+        return ["x", exc_data(exc)]
+
+
+# ============================================================================ candidate side
+
+
+class JudgeRef:
+    """In the candidate: a judge-side object it may call or iterate (call-backs)."""
+
+    __slots__ = ("_j_id", "_j_kind")
+
+    def __init__(self, ref, kind):
+        object.__setattr__(self, "_j_id", ref)
+        object.__setattr__(self, "_j_kind", kind)
+
+    def _j(self, op, payload=()):
+        return _SERVER.back(op, self._j_id, list(payload))
+
+    def __call__(self, *args, **kwargs):
+        return self._j("call", [[_SERVER.codec.enc(a) for a in args], [[k, _SERVER.codec.enc(v)] for k, v in kwargs.items()]])
+
+    def __iter__(self):
+        return self if self._j_kind == "iter" else self._j("iter")
+
+    def __next__(self):
+        return self._j("next")
+
+    def __getattr__(self, name):
+        return self._j("getattr", [name])
+
+    def __len__(self):
+        return self._j("len")
+
+    def __bool__(self):
+        return self._j("bool")
+
+    def __getitem__(self, key):
+        return self._j("getitem", [_SERVER.codec.enc(key)])
+
+    def __repr__(self):
+        return "<test object %d>" % self._j_id
+
+
+class CandidateCodec(Codec):
+    def __init__(self, env):
+        super().__init__()
+        self.env, self.table, self.ids, self.next_id = env, {}, {}, 1
+
+    def handle(self, v):
+        key = id(v)
+        hid = self.ids.get(key)
+        if hid is None or self.table.get(hid) is not v:
+            hid, self.next_id = self.next_id, self.next_id + 1
+            self.table[hid], self.ids[key] = v, hid
+        return hid
+
+    def enc_special(self, v, t, d):
+        if t is JudgeRef:
+            return {"$": "j", "id": v._j_id}
+        out = self.enc_common(v, t, d)
+        if out is _NO_COPY:
+            out = self.enc_record(v, t, d, lambda: self.handle(v))
+        if out is _NO_COPY:
+            base = _base_value(v, t)
+            if base is not _NO_COPY:
+                return self.enc(base, d - 1)
+            out = self.enc_handle(v, t)
+        return out
+
+    def enc_handle(self, v, t):
+        kind = "object"
+        info = {"$": "h", "id": self.handle(v), "n": getattr(t, "__qualname__", "?")}
+        if isinstance(v, type):
+            kind = "class"
+            info["n"] = getattr(v, "__qualname__", "?")
+            if issubclass(v, BaseException):
+                kind = "excclass"
+                info["b"] = [k.__name__ for k in v.__mro__ if getattr(builtins, k.__name__, None) is k]
+        elif callable(v):
+            kind = "function"
+        info["k"] = kind
+        return info
+
+    def d_handle(self, obj):
+        try:
+            return self.table[obj["id"]]
+        except KeyError:
+            raise ProtocolError("unknown handle") from None
+
+    def d_judge(self, obj):
+        return JudgeRef(self._int(obj["id"]), self._str(obj, "k") if "k" in obj else "obj")
+
+    def d_global(self, obj):
+        value = __import__(self._str(obj, "mod"))
+        value = sys.modules[obj["mod"]]
+        for part in self._str(obj, "q").split("."):
+            value = getattr(value, part)
+        return value
+
+    def _own_class(self, name):
+        cls = self.env.get(name)
+        return cls if isinstance(cls, type) else None
+
+    def d_enum(self, obj):
+        if obj.get("h") is not None:
+            return self.d_handle({"id": obj["h"]})
+        cls = self._own_class(self._str(obj, "c"))
+        return cls[self._str(obj, "n")] if cls is not None else obj["v"]
+
+    def d_namedtuple(self, obj):
+        if obj.get("h") is not None:
+            return self.d_handle({"id": obj["h"]})
+        cls = self._own_class(self._str(obj, "c"))
+        if cls is None or tuple(getattr(cls, "_fields", ())) != tuple(obj["f"]):
+            cls = namedtuple_class(obj["c"], obj["f"])
+        return cls(*self._list(obj))
+
+    def d_record(self, obj):
+        if obj.get("h") is not None:
+            return self.d_handle({"id": obj["h"]})
+        cls = self._own_class(self._str(obj, "c"))
+        fields = self._pairs({"v": obj["f"]})
+        if cls is None:
+            import types
+
+            return types.SimpleNamespace(**dict(fields))
+        inst = object.__new__(cls)
+        for k, v in fields:
+            object.__setattr__(inst, k, v)
+        return inst
+
+    _TAGS = dict(Codec._TAGS, h=d_handle, j=d_judge, g=d_global, e=d_enum, n=d_namedtuple, r=d_record)
+
+
+class CandidateServer:
+    """Runs in the candidate process: answers the judge's requests about its own objects."""
+
+    def __init__(self, env, rfd, wfd):
+        self.env = env
+        self.codec = CandidateCodec(env)
+        self.conn = Conn(rfd, wfd, self.codec, self.serve)
+
+    def back(self, op, ref, payload):
+        """A call-back into the judge (a test's function or iterator passed as an argument)."""
+        reply = self.conn.request(op, ref, payload)
+        if reply[0] == "r":
+            return reply[1]
+        name, msg = reply[1][0], reply[1][1]
+        kind = getattr(builtins, name, None)
+        if isinstance(kind, type) and issubclass(kind, BaseException):
+            raise kind(msg)
+        raise RuntimeError(name + ": " + msg)
+
+    def serve(self, message):
+        _, op, target, payload = message
+        fn = getattr(self, "op_" + str(op), None)
+        if fn is None:
+            return ["x", exc_data(ProtocolError("unknown op %r" % (op,)))]
+        try:
+            obj = self.env if op == "globals" else None if op == "release" else self.codec.table[target]
+        except (KeyError, TypeError):
+            return ["x", exc_data(ProtocolError("unknown handle"))]
+        reply = serve_call(fn, obj, payload)
+        if reply[0] == "r":
+            try:
+                reply = ["r"] + list(reply[1])
+            except BaseException as exc:  # encoding the result failed
+                reply = ["x", exc_data(exc)]
+        return reply
+
+    def loop(self):
+        while True:
+            try:
+                message = self.conn.recv()
+            except (EOFError, OSError):
+                os._exit(0)
+            if message[0] != "q":
+                os._exit(3)
+            if message[1] == "exit":
+                os._exit(0)
+            self.conn.send(self.serve(message))
+
+    def out(self, value, sync=None):
+        return [self.codec.enc(value), sync or []]
+
+    # each op_*: (target object, payload) -> [encoded value, sync pairs]
+    def op_globals(self, env, names):
+        return [{"$": "d", "v": [[n, self.codec.enc(env[n])] for n in names if type(n) is str and n in env]}, []]
+
+    def op_call(self, fn, payload):
+        args, kwargs, mutable = payload
+        args = list(args)
+        kwargs = dict((k, v) for k, v in kwargs)
+        before = [(p, dumps(self.codec.enc(args[p]))) for p in mutable if type(p) is int and 0 <= p < len(args)]
+        try:
+            result = fn(*args, **kwargs)
+        finally:
+            sync = []
+            for p, text in before:
+                try:
+                    now = self.codec.enc(args[p])
+                    if dumps(now) != text:
+                        sync.append([p, now])
+                except BaseException:  # the argument no longer encodes: leave the judge's copy
+                    pass
+        return self.out(result, sync)
+
+    def op_getattr(self, obj, payload):
+        return self.out(getattr(obj, str(payload[0])))
+
+    def op_setattr(self, obj, payload):
+        setattr(obj, str(payload[0]), payload[1])
+        return self.out(None)
+
+    def op_delattr(self, obj, payload):
+        delattr(obj, str(payload[0]))
+        return self.out(None)
+
+    def op_len(self, obj, payload):
+        return self.out(len(obj))
+
+    def op_bool(self, obj, payload):
+        return self.out(bool(obj))
+
+    def op_iter(self, obj, payload):
+        return self.out(iter(obj))
+
+    def op_next(self, obj, payload):
+        return self.out(next(obj))
+
+    def op_nextn(self, obj, payload):
+        items, done, n = [], False, min(int(payload[0]), 4096)
+        while len(items) < n:
+            try:
+                items.append(next(obj))
+            except StopIteration:
+                done = True
+                break
+        return self.out([items, done])
+
+    def op_getitem(self, obj, payload):
+        return self.out(obj[payload[0]])
+
+    def op_setitem(self, obj, payload):
+        obj[payload[0]] = payload[1]
+        return self.out(None)
+
+    def op_delitem(self, obj, payload):
+        del obj[payload[0]]
+        return self.out(None)
+
+    def op_repr(self, obj, payload):
+        return self.out(str.__str__(repr(obj)))
+
+    def op_str(self, obj, payload):
+        return self.out(str.__str__(str(obj)))
+
+    def op_format(self, obj, payload):
+        return self.out(str.__str__(format(obj, str(payload[0]))))
+
+    def op_float(self, obj, payload):
+        return self.out(float(obj))
+
+    def op_int(self, obj, payload):
+        return self.out(int(obj))
+
+    def op_index(self, obj, payload):
+        import operator
+
+        return self.out(operator.index(obj))
+
+    def op_complex(self, obj, payload):
+        return self.out(complex(obj))
+
+    def op_isinstance(self, cls, payload):
+        return self.out(isinstance(payload[0], cls))
+
+    def op_issubclass(self, cls, payload):
+        return self.out(issubclass(payload[0], cls))
+
+    def op_dir(self, obj, payload):
+        return self.out([str.__str__(x) for x in dir(obj)])
+
+    def op_release(self, obj, payload):
+        for hid in payload:
+            value = self.codec.table.pop(hid, None)
+            if value is not None and self.codec.ids.get(id(value)) == hid:
+                del self.codec.ids[id(value)]
+        return self.out(None)
+
+
+_SERVER = None  # the CandidateServer of this process (candidate side only)
+
+
+# ============================================================================ judge side
+
+_JUDGE = None  # the Judge of this process (judge side only)
+_QUIET = [False]  # True while failure messages are formatted: Remote repr then never asks the candidate
+
+
+class Remote:
+    """In the judge: an object that lives in the candidate. Identity equality and hashing only."""
+
+    __slots__ = ("_r_id", "_r_kind", "_r_name", "__weakref__")
+
+    def __init__(self, hid, kind, name):
+        object.__setattr__(self, "_r_id", hid)
+        object.__setattr__(self, "_r_kind", kind)
+        object.__setattr__(self, "_r_name", name)
+
+    def _r(self, op, payload=(), next_op=False):
+        return _JUDGE.call(op, self._r_id, list(payload), next_op=next_op)
+
+    def __call__(self, *args, **kwargs):
+        return _JUDGE.call_remote(self._r_id, args, kwargs)
+
+    def __getattr__(self, name):
+        if name.startswith("_r_"):
+            raise AttributeError(name)
+        return self._r("getattr", [name])
+
+    def __setattr__(self, name, value):
+        self._r("setattr", [name, _JUDGE.codec.enc(value)])
+
+    def __delattr__(self, name):
+        self._r("delattr", [name])
+
+    def __len__(self):
+        return _checked(self._r("len"), int, "__len__")
+
+    def __bool__(self):
+        return _checked(self._r("bool"), bool, "__bool__")
+
+    def __iter__(self):
+        it = self._r("iter")
+        return RemoteIter(it) if type(it) is Remote else iter(it)
+
+    def __next__(self):
+        return self._r("next", next_op=True)
+
+    def __getitem__(self, key):
+        return self._r("getitem", [_JUDGE.codec.enc(key)])
+
+    def __setitem__(self, key, value):
+        self._r("setitem", [_JUDGE.codec.enc(key), _JUDGE.codec.enc(value)])
+
+    def __delitem__(self, key):
+        self._r("delitem", [_JUDGE.codec.enc(key)])
+
+    def __repr__(self):
+        if _QUIET[0]:
+            return "<candidate %s object>" % self._r_name
+        return _checked(self._r("repr"), str, "__repr__")
+
+    def __str__(self):
+        return _checked(self._r("str"), str, "__str__")
+
+    def __format__(self, spec):
+        return _checked(self._r("format", [spec]), str, "__format__")
+
+    def __float__(self):
+        return _checked(self._r("float"), float, "__float__")
+
+    def __int__(self):
+        return _checked(self._r("int"), int, "__int__")
+
+    def __index__(self):
+        return _checked(self._r("index"), int, "__index__")
+
+    def __complex__(self):
+        return _checked(self._r("complex"), complex, "__complex__")
+
+    def __instancecheck__(self, obj):
+        return _checked(self._r("isinstance", [_JUDGE.codec.enc(obj)]), bool, "__instancecheck__")
+
+    def __subclasscheck__(self, cls):
+        return _checked(self._r("issubclass", [_JUDGE.codec.enc(cls)]), bool, "__subclasscheck__")
+
+    def __dir__(self):
+        return list(self._r("dir"))
+
+    def __enter__(self):
+        return self.__getattr__("__enter__")()
+
+    def __exit__(self, *exc):
+        return self.__getattr__("__exit__")(None, None, None)
+
+    def __eq__(self, other):
+        return self is other
+
+    def __ne__(self, other):
+        return self is not other
+
+    __hash__ = object.__hash__
+
+    def __del__(self):
+        judge = _JUDGE
+        if judge is not None:
+            judge.codec.released.append(self._r_id)
+
+
+def _checked(value, kind, what):
+    if type(value) is not kind:
+        raise TypeError("%s of a candidate object returned %s, not %s" % (what, type(value).__name__, kind.__name__))
+    return value
+
+
+class RemoteIter:
+    """Iteration over a candidate iterator, fetched in growing batches (1, 2, 4 ... 1024)."""
+
+    def __init__(self, remote):
+        self.remote, self.buf, self.done, self.batch = remote, [], False, 1
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if not self.buf:
+            if self.done:
+                raise StopIteration
+            got = _JUDGE.call("nextn", self.remote._r_id, [self.batch])
+            if type(got) is not list or len(got) != 2 or type(got[0]) is not list:
+                raise CandidateGone("malformed iteration reply")
+            self.batch = min(self.batch * 2, 1024)
+            self.buf, self.done = list(reversed(got[0])), got[1] is True
+            if not self.buf:
+                raise StopIteration
+        return self.buf.pop()
+
+
+class Record:
+    """A dataclass instance from the candidate, as data: equal by class name and field values."""
+
+    __slots__ = ("_cls", "_fields", "_origin", "__weakref__")
+
+    def __init__(self, cls, fields, origin):
+        object.__setattr__(self, "_cls", cls)
+        object.__setattr__(self, "_fields", tuple(fields))
+        object.__setattr__(self, "_origin", origin)
+
+    def __getattr__(self, name):
+        for k, v in self._fields:
+            if k == name:
+                return v
+        if self._origin is not None and not name.startswith("__"):
+            return getattr(self._origin, name)  # a method: asked of the original object
+        raise AttributeError(name)
+
+    def __setattr__(self, name, value):
+        raise AttributeError("candidate records are read-only in the tests")
+
+    def _key(self):
+        return self._cls, self._fields
+
+    def __eq__(self, other):
+        if type(other) is Record:
+            return self._key() == other._key()
+        fields = getattr(type(other), "__dataclass_fields__", None)
+        if fields is not None and type(other).__name__ == self._cls:
+            return list(self._fields) == [(k, getattr(other, k)) for k in fields]
+        return NotImplemented
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self):
+        return hash(self._key())
+
+    def __repr__(self):
+        return "%s(%s)" % (self._cls, ", ".join("%s=%r" % kv for kv in self._fields))
+
+
+class EnumRecord:
+    """An enum member from the candidate: equal by class and member name (and value for Int/StrEnum)."""
+
+    __slots__ = ("_cls", "name", "value", "_mix", "_origin", "__weakref__")
+
+    def __init__(self, cls, name, value, mix, origin):
+        for k, v in (("_cls", cls), ("name", name), ("value", value), ("_mix", mix), ("_origin", origin)):
+            object.__setattr__(self, k, v)
+
+    def __eq__(self, other):
+        if type(other) is EnumRecord:
+            return (self._cls, self.name) == (other._cls, other.name)
+        if self._mix is not None and type(other) in (int, float, str, bool):
+            return self.value == other
+        return NotImplemented
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    def __hash__(self):
+        return hash(self.value) if self._mix is not None else hash((self._cls, self.name))
+
+    def __getattr__(self, name):
+        if self._origin is not None and not name.startswith("__"):
+            return getattr(self._origin, name)
+        raise AttributeError(name)
+
+    def __repr__(self):
+        return "<%s.%s: %r>" % (self._cls, self.name, self.value)
+
+
+class JudgeCodec(Codec):
+    def __init__(self):
+        super().__init__()
+        self.refs, self.next_ref = {}, 1
+        self.proxies = {}  # handle id -> weakref of its Remote
+        self.mirrors = {}  # candidate exception class name -> judge-side class
+        self.released = []  # handle ids whose Remote died (sent to the candidate in batches)
+
+    def ref(self, v):
+        rid, self.next_ref = self.next_ref, self.next_ref + 1
+        self.refs[rid] = v
+        return rid
+
+    def enc_special(self, v, t, d):
+        if t is Remote:
+            return {"$": "h", "id": v._r_id}
+        remote = getattr(v, "_r_remote", None) if isinstance(v, type) else None
+        if type(remote) is Remote:
+            return {"$": "h", "id": remote._r_id}
+        if t is Record or t is EnumRecord:
+            if type(v._origin) is Remote:
+                return {"$": "h", "id": v._origin._r_id}
+            if t is Record:
+                return {"$": "r", "c": v._cls, "f": [[k, self.enc(x, d)] for k, x in v._fields], "h": None}
+            return {"$": "e", "c": v._cls, "n": v.name, "v": self.enc(v.value, d), "m": v._mix, "h": None}
+        out = self.enc_common(v, t, d)
+        if out is _NO_COPY:
+            out = self.enc_record(v, t, d, lambda: None)
+        if out is _NO_COPY:
+            base = _base_value(v, t)
+            out = self.enc(base, d - 1) if base is not _NO_COPY else self.enc_ref(v, t)
+        return out
+
+    def enc_ref(self, v, t):
+        module = getattr(v, "__module__", None) or getattr(getattr(v, "__objclass__", None), "__module__", None)
+        qual = getattr(v, "__qualname__", None)
+        if type(module) is str and type(qual) is str and module in sys.modules and module != "__main__":
+            found = sys.modules[module]
+            for part in qual.split("."):
+                found = getattr(found, part, None)
+            if found is v:
+                return {"$": "g", "mod": module, "q": qual}
+        kind = "iter" if hasattr(t, "__next__") else ("call" if callable(v) else "obj")
+        return {"$": "j", "id": self.ref(v), "k": kind}
+
+    def d_handle(self, obj):
+        hid = self._int(obj["id"])
+        known = self.proxies.get(hid)
+        proxy = known() if known is not None else None
+        if proxy is None:
+            if hid in self.released:
+                self.released.remove(hid)
+            name = self._str(obj, "n") if "n" in obj else "?"
+            kind = obj.get("k", "object")
+            if kind == "excclass" and name in self.mirrors and self.mirrors[name]._r_remote._r_id == hid:
+                return self.mirrors[name]
+            proxy = Remote(hid, kind, name[:100])
+            self.proxies[hid] = _weakref.ref(proxy)
+        return proxy
+
+    def d_judge(self, obj):
+        try:
+            return self.refs[self._int(obj["id"])]
+        except KeyError:
+            raise ProtocolError("unknown test object") from None
+
+    def _origin(self, obj):
+        return None if obj.get("h") is None else self.d_handle({"id": obj["h"], "n": self._str(obj, "c")})
+
+    def d_enum(self, obj):
+        mix = obj.get("m")
+        if mix not in (None, "int", "str", "float"):
+            raise ProtocolError("bad enum mixin")
+        return EnumRecord(self._str(obj, "c"), self._str(obj, "n"), obj["v"], mix, self._origin(obj))
+
+    def d_namedtuple(self, obj):
+        return namedtuple_class(self._str(obj, "c"), self._list(obj, "f"))(*self._list(obj))
+
+    def d_record(self, obj):
+        fields = self._pairs({"v": obj["f"]})
+        if not all(type(k) is str for k, _ in fields):
+            raise ProtocolError("bad record fields")
+        return Record(self._str(obj, "c"), [tuple(kv) for kv in fields], self._origin(obj))
+
+    _TAGS = dict(Codec._TAGS, h=d_handle, j=d_judge, e=d_enum, n=d_namedtuple, r=d_record)
+
+
+def _sync_into(target, new):
+    """Make the judge's argument equal to the candidate's mutated copy, in place where shapes agree."""
+    t = type(target)
+    if t is list and type(new) is list:
+        if len(target) == len(new):
+            for k, (old, fresh) in enumerate(zip(target, new)):
+                if type(old) in _MUTABLE and type(old) is type(fresh):
+                    _sync_into(old, fresh)
+                elif not (type(old) is type(fresh) and old == fresh):
+                    target[k] = fresh
+        else:
+            target[:] = new
+    elif t is dict and type(new) is dict:
+        for k in [k for k in target if k not in new]:
+            del target[k]
+        for k, fresh in new.items():
+            old = target.get(k, _NO_COPY)
+            if type(old) in _MUTABLE and type(old) is type(fresh):
+                _sync_into(old, fresh)
+            else:
+                target[k] = fresh
+    elif t is set and type(new) is set:
+        target.clear()
+        target.update(new)
+    elif t is bytearray and type(new) is bytearray:
+        target[:] = new
+
+
+class Judge:
+    """The judge's end of the connection: forwards operations on candidate objects."""
+
+    def __init__(self, rfd, wfd):
+        self.codec = JudgeCodec()
+        self.conn = Conn(rfd, wfd, self.codec, self.serve)
+        self.gone = None
+
+    def call(self, op, target, payload, next_op=False):
+        if self.gone is not None:
+            raise CandidateGone(self.gone)
+        if len(self.codec.released) >= 64:
+            rel, self.codec.released = self.codec.released, []
+            self._send_request("release", 0, rel)
+        reply = self._send_request(op, target, payload)
+        if reply[0] == "x":
+            raise self.exception(reply[1], next_op)
+        if len(reply) < 2:
+            self.gone = "malformed reply"
+            raise CandidateGone(self.gone)
+        return reply[1]
+
+    def _send_request(self, op, target, payload):
+        try:
+            return self.conn.request(op, target, payload)
+        except (EOFError, OSError) as exc:
+            self.gone = "the candidate process ended (%s)" % type(exc).__name__
+        except ProtocolError as exc:
+            self.gone = "the candidate broke the protocol: %s" % exc
+        raise CandidateGone(self.gone)
+
+    def call_remote(self, hid, args, kwargs):
+        enc = self.codec.enc
+        mutable = [k for k, a in enumerate(args) if type(a) in _MUTABLE]
+        payload = [[enc(a) for a in args], [[k, enc(v)] for k, v in kwargs.items()], mutable]
+        if self.gone is not None:
+            raise CandidateGone(self.gone)
+        reply = self._send_request("call", hid, payload)
+        if reply[0] == "x":
+            raise self.exception(reply[1], False)
+        sync = reply[2] if len(reply) > 2 and type(reply[2]) is list else []
+        for item in sync:
+            if type(item) is list and len(item) == 2 and item[0] in mutable:
+                _sync_into(args[item[0]], item[1])
+        return reply[1]
+
+    def exception(self, data, next_op):
+        """The candidate's exception as a fresh judge-side exception of a builtin type."""
+        if type(data) is not list or len(data) != 4:
+            return RuntimeError("the candidate raised a malformed exception")
+        name, msg, bases = (data[0] if type(data[0]) is str else "?"), data[1], data[2]
+        msg = msg if type(msg) is str else ""
+        names = [n for n in bases if type(n) is str] if type(bases) is list else []
+        if name in self.codec.mirrors:
+            return self.codec.mirrors[name](msg)
+        for n in [name] + names:
+            kind = getattr(builtins, n, None)
+            if not (isinstance(kind, type) and issubclass(kind, BaseException)):
+                continue
+            if issubclass(kind, (StopIteration, StopAsyncIteration)):
+                return StopIteration() if next_op else RuntimeError("the candidate raised StopIteration")
+            if not issubclass(kind, Exception):
+                return CandidateExit("the candidate raised %s" % n)
+            return kind(msg)
+        return RuntimeError("%s: %s" % (name, msg))
+
+    # call-backs: the candidate asks about a test object the judge passed it
+    def serve(self, message):
+        _, op, ref, payload = message
+        obj = self.codec.refs.get(ref, _NO_COPY) if type(ref) is int else _NO_COPY
+        if obj is _NO_COPY or type(payload) is not list:
+            return ["x", exc_data(PermissionError("unknown test object"))]
+        fn = _CALLBACKS.get(op)
+        if fn is None:
+            return ["x", exc_data(PermissionError("operation %r on a test object is not allowed" % (op,)))]
+        reply = serve_call(fn, obj, payload)
+        if reply[0] == "r":
+            try:
+                reply = ["r", self.codec.enc(reply[1]), []]
+            except BaseException as exc:
+                reply = ["x", exc_data(exc)]
+        return reply
+
+
+def _cb_getattr(obj, payload):
+    name = payload[0] if payload else None
+    if type(name) is not str or name.startswith("_"):
+        raise PermissionError("private attributes of test objects are not shared")
+    return getattr(obj, name)
+
+
+_CALLBACKS = {
+    "call": lambda obj, p: obj(*p[0], **dict((k, v) for k, v in p[1])),
+    "iter": lambda obj, p: iter(obj),
+    "next": lambda obj, p: next(obj),
+    "getattr": _cb_getattr,
+    "len": lambda obj, p: len(obj),
+    "bool": lambda obj, p: bool(obj),
+    "getitem": lambda obj, p: obj[p[0]],
+}
+
+
+def _safe_repr(value, limit=120):
+    _QUIET[0] = True
+    try:
+        text = repr(value)
+    except BaseException as exc:
+        text = "<unprintable %s: %s>" % (type(value).__name__, type(exc).__name__)
+    finally:
+        _QUIET[0] = False
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _why(got, expected):
+    """The message of a failed ``assert A == B`` (rewritten by the host to bind both sides)."""
+    return "got %s, expected %s" % (_safe_repr(got), _safe_repr(expected))
+
+
+def _fmt(exc):
+    name = type(exc).__name__
+    try:
+        msg = str(exc)
+    except BaseException:
+        msg = "<unprintable>"
+    return (name + (": " + msg if msg else ""))[:1000]
+
+
+# ============================================================================ pid 1: io tests
+
+
+def _set_dumpable_off():
+    """prctl(PR_SET_DUMPABLE, 0) through the ctypes C core (the ctypes package costs more to import)."""
+    import _ctypes
+
+    class _Int(_ctypes._SimpleCData):
+        _type_ = "i"
+
+    class _Fn(_ctypes.CFuncPtr):
+        _flags_ = _ctypes.FUNCFLAG_CDECL
+        _restype_ = _Int
+
+    class _Libc:
+        _handle = _ctypes.dlopen(None, os.RTLD_NOW)
+
+    prctl = _Fn(("prctl", _Libc))
+    if prctl(4, 0, 0, 0, 0) != 0 or prctl(3, 0, 0, 0, 0) != 0:  # PR_SET_DUMPABLE, PR_GET_DUMPABLE
+        raise OSError("prctl(PR_SET_DUMPABLE, 0) failed")
+
+
+def _kill_others(pid):
+    """As pid 1 of the sandbox: kill every other process; else the child's process group."""
+    import signal
+
+    if os.getpid() == 1:
+        try:
+            os.kill(-1, signal.SIGKILL)
+        except OSError:
+            pass
+    else:
+        try:
+            os.killpg(pid, signal.SIGKILL)
+        except OSError:
+            pass
+    while True:
+        try:
+            if os.waitpid(-1, os.WNOHANG)[0] == 0 and os.getpid() != 1:
+                return
+        except ChildProcessError:
+            return
+        if os.getpid() == 1:
+            time.sleep(0)
+
+
+def _exec_main(code):
+    """Run the candidate as __main__ (io child); the exit status Python would give."""
+    status = 0
+    try:
+        exec(code, {"__name__": "__main__", "__builtins__": builtins})
+    except SystemExit as exc:
+        status = exc.code if type(exc.code) is int else (0 if exc.code is None else 1)
+    except BaseException:
+        import traceback
+
+        traceback.print_exc()
+        status = 1
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BaseException:  # closed or broken stdout: the output so far is what counts
+        status = status or 1
+    return status & 0xFF
+
+
+def _io_child(code, stdin_fd, out_w, err_w, lim):
+    status = 1
+    try:
+        import resource
+
+        os.setpgid(0, 0)
+        os.dup2(stdin_fd, 0)
+        os.dup2(out_w, 1)
+        os.dup2(err_w, 2)
+        os.closerange(3, lim["nofile"])
+        resource.setrlimit(resource.RLIMIT_CPU, (lim["cpu"], lim["cpu"]))
+        _restore_signals()
+        sys.stdin = open(0, "r", encoding="utf-8", errors="replace", closefd=False)
+        sys.stdout = open(1, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
+        sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
+        status = _exec_main(code)
+    finally:
+        os._exit(status)
+
+
+def _restore_signals():
+    import _signal
+
+    _signal.signal(_signal.SIGINT, _signal.default_int_handler)
+
+
+def _read_child(pid, out_r, err_r, lim):
+    """A child's stdout (capped) and stderr head, until EOF, timeout or overflow."""
+    bufs = {out_r: bytearray(), err_r: bytearray()}
+    poller = select.poll()
+    for fd in bufs:
+        poller.register(fd, select.POLLIN)
+    open_fds, timed_out, over = set(bufs), False, False
+    deadline, exited_at = time.monotonic() + lim["case_timeout"], None
+    while open_fds and not over:
+        now = time.monotonic()
+        if exited_at is None and os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT):
+            exited_at = now
+        if now >= deadline or (exited_at is not None and now - exited_at > 0.2):
+            timed_out = now >= deadline
+            break
+        for fd, _ in poller.poll(int(min(deadline - now, 0.05) * 1000) + 1):
+            data = os.read(fd, 65536)
+            if not data:
+                poller.unregister(fd)
+                open_fds.discard(fd)
+            bufs[fd] += data
+            over = over or len(bufs[out_r]) > lim["out_cap"]
+    return bytes(bufs[out_r]), bytes(bufs[err_r][:2000]), timed_out, over
+
+
+def _io_case(code, index, stdin, lim, emit):
+    stdin_fd = os.memfd_create("stdin", 0)
+    data = stdin.encode("utf-8")
+    while data:
+        data = data[os.write(stdin_fd, data):]
+    os.lseek(stdin_fd, 0, 0)
+    out_r, out_w = os.pipe()
+    err_r, err_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        _io_child(code, stdin_fd, out_w, err_w, lim)
+    for fd in (stdin_fd, out_w, err_w):
+        os.close(fd)
+    out, err, timed_out, over = _read_child(pid, out_r, err_r, lim)
+    status = None
+    try:
+        import signal
+
+        os.kill(pid, signal.SIGKILL)
+    except OSError:
+        pass
+    try:
+        status = os.waitstatus_to_exitcode(os.waitpid(pid, 0)[1])
+    except ChildProcessError:
+        pass
+    _kill_others(pid)
+    os.close(out_r)
+    os.close(err_r)
+    emit({"k": "io", "i": index, "out": binascii.b2a_base64(out[: lim["out_cap"]], newline=False).decode("ascii"),
+          "err": err.decode("utf-8", "replace"), "rc": status, "to": timed_out, "over": over})  # fmt: skip
+
+
+# ============================================================================ candidate process
+
+
+def _candidate_main(code, rfd, wfd):
+    """In the forked candidate: no record pipe, no test payload, no output; run, then serve."""
+    global _SERVER
+    try:
+        devnull = os.open("/dev/null", os.O_RDWR)
+        for fd in (0, 1, 2):
+            os.dup2(devnull, fd)
+        os.close(devnull)
+        _restore_signals()
+        module = type(sys)("__candidate__")
+        module.__dict__["__builtins__"] = builtins
+        sys.modules["__candidate__"] = module
+        env = module.__dict__
+        _SERVER = CandidateServer(env, rfd, wfd)
+        top = None
+        try:
+            exec(code, env)
+        except BaseException as exc:  # reported; the tests still run against what was defined
+            top = _fmt(exc)
+        names = [n for n in list(env) if type(n) is str and not (n.startswith("__") and n.endswith("__"))]
+        _SERVER.conn.send(["r", names, top])
+        _SERVER.loop()
+    finally:
+        os._exit(4)
+
+
+# ============================================================================ the judge
+
+
+def _bind_names(judge, secret, names):
+    """The test namespace: pristine builtins, __main__, and the candidate's names the tests use."""
+    main = type(sys)("__main__")
+    sys.modules["__main__"] = main
+    ns = main.__dict__
+    ns.update({"__builtins__": builtins, "_rlvr_why": _why})
+    entry = secret.get("entry_point")
+    wanted = [n for n in secret["names"] if n in names and (n == entry or not hasattr(builtins, n))]
+    if not wanted:
+        return ns
+    values = judge.call("globals", 0, wanted)
+    if type(values) is not dict:
+        raise CandidateGone("malformed globals reply")
+    for name in wanted:
+        if name not in values:
+            continue
+        value = values[name]
+        if type(value) is Remote and value._r_kind == "excclass":
+            value = _mirror_class(judge, name, value)
+        ns[name] = value
+    return ns
+
+
+def _mirror_class(judge, name, remote):
+    """A judge-side exception class standing for a candidate one, so ``except Name:`` works."""
+    bases = []
+    try:
+        bases = list(judge.call("getattr", remote._r_id, ["__mro__"]))
+    except BaseException:
+        pass
+    base = Exception
+    for b in bases:
+        if type(b) is type and issubclass(b, Exception) and not issubclass(b, (StopIteration, StopAsyncIteration)):
+            base = b
+            break
+    cls = type(name, (base,), {"_r_remote": remote, "__module__": "__candidate__"})
+    judge.codec.mirrors[name] = cls
+    judge.codec.mirrors[remote._r_name] = cls
+    return cls
+
+
+def _run_tests(judge, secret, names, emit):
+    ns = _bind_names(judge, secret, names)
+    for unit in secret["units"]:
+        case = unit["case"]
+        ok, err = True, ""
+        try:
+            exec(compile(unit["src"], "<test>", "exec", dont_inherit=True, optimize=0), ns)
+        except SystemExit as exc:  # the test's own sys.exit (e.g. unittest.main()): 0 passes
+            ok = exc.code in (None, 0, False)
+            err = "" if ok else "SystemExit: %r" % (exc.code,)
+        except BaseException as exc:  # the test failed: say why, go on (or stop after set-up)
+            ok, err = False, _fmt(exc)
+        if case is None:
+            if not ok:
+                emit({"k": "setup", "ok": False, "err": err})
+                return
+        else:
+            emit({"k": "case", "i": case, "ok": ok, "err": err})
+
+
+def _judge_main(pid, rfd, wfd, secret_fd, emit):
+    global _JUDGE
+    with open(secret_fd, "rb") as fh:
+        secret = marshal.loads(fh.read())
+    devnull = os.open("/dev/null", os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(devnull, fd)
+    sys.argv = ["test"]
+    judge = _JUDGE = Judge(rfd, wfd)
+    try:
+        first = judge.conn.recv()
+    except (EOFError, OSError, ProtocolError) as exc:
+        emit({"k": "cand", "ok": False, "err": "the candidate never reported its names (%s)" % _fmt(exc)})
+        return
+    names = first[1] if len(first) > 1 and type(first[1]) is list else []
+    top = first[2] if len(first) > 2 and type(first[2]) is str else None
+    emit({"k": "cand", "ok": top is None, "err": top or ""})
+    try:
+        _run_tests(judge, secret, set(n for n in names if type(n) is str), emit)
+    except BaseException as exc:  # the candidate's names could not be bound: every test fails
+        emit({"k": "setup", "ok": False, "err": "binding the candidate's names failed: " + _fmt(exc)})
+    try:
+        judge.conn.send(["q", "exit", 0, []])
+    except OSError:
+        pass
+    _JUDGE = None
+
+
+# ============================================================================ boot (pid 1)
+
+
+def boot(public, secret_fd, out_fd):
+    """Entry point, called by the boot program with the public payload (see module docstring)."""
+    import _signal
+
+    def emit(record):
+        data = (dumps(record) + "\n").encode("ascii")
+        while data:
+            data = data[os.write(out_fd, data):]
+
+    try:
+        _set_dumpable_off()
+        _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
+        os.set_inheritable(out_fd, False)
+        os.set_inheritable(secret_fd, False)
+        if hasattr(sys, "set_int_max_str_digits"):
+            sys.set_int_max_str_digits(0)
+        emit({"k": "ready"})
+        try:
+            code = compile(public["code"], "<candidate>", "exec", dont_inherit=True)
+        except (SyntaxError, ValueError) as exc:
+            emit({"k": "syntax", "err": _fmt(exc)})
+            return
+        lim = public["limits"]
+        for k, stdin in enumerate(public["io"]):
+            _io_case(code, public["io_index"][k], stdin, lim, emit)
+        if public["asserts"]:
+            j_r, c_w = os.pipe()
+            c_r, j_w = os.pipe()
+            pid = os.fork()
+            if pid == 0:
+                try:
+                    os.close(out_fd)
+                    os.close(secret_fd)
+                    os.close(j_r)
+                    os.close(j_w)
+                finally:
+                    _candidate_main(code, c_r, c_w)
+            os.close(c_r)
+            os.close(c_w)
+            _judge_main(pid, j_r, j_w, secret_fd, emit)
+        emit({"k": "done"})
+    except BaseException as exc:  # the runtime itself failed: the host reports an error
+        import traceback
+
+        emit({"k": "crash", "err": _fmt(exc) + "\n" + "".join(traceback.format_exc())[-2000:]})
+
+
+BOOT_SOURCE = """
+import marshal as _m, sys as _s
+def _boot(fd):
+    with open(fd, "rb") as fh:
+        box = _m.loads(fh.read())
+    rt = box.pop("rt")
+    code = _m.loads(rt) if type(rt) is bytes else compile(rt, "<rlvr-runtime>", "exec")
+    del rt
+    ns = {"__name__": "__rlvr_runtime__", "__builtins__": dict(vars(__builtins__))}
+    exec(code, ns)
+    ns["boot"](box, int(_s.argv[2]), int(_s.argv[3]))
+_boot(int(_s.argv[1]))
+"""

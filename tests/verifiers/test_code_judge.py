@@ -1,0 +1,173 @@
+"""The judge's codec in-process: what the candidate side sends, and what the judge accepts.
+
+The candidate's encoder is only a convenience (a hostile candidate writes any bytes it
+likes); what matters is the judge's decoder: it builds judge-side values only, and refuses
+anything else with ProtocolError.
+"""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+import enum
+import math
+from decimal import Decimal
+from fractions import Fraction
+
+import sys
+
+import pytest
+
+from rlvr.verifiers import code_judge as cj
+
+
+@pytest.fixture(autouse=True)
+def no_digit_limit():
+    """The sandbox's judge and candidate lift the int-to-str digit limit; so does this test."""
+    old = sys.get_int_max_str_digits() if hasattr(sys, "get_int_max_str_digits") else None
+    if old is not None:
+        sys.set_int_max_str_digits(0)
+    yield
+    if old is not None:
+        sys.set_int_max_str_digits(old)
+
+
+def through(value, env=None):
+    """Encode as the candidate does, decode as the judge does."""
+    text = cj.dumps(cj.CandidateCodec(env or {}).enc(value))
+    return cj.JudgeCodec().loads(text)
+
+
+@pytest.mark.parametrize("value", [
+    0, -(2**200), 10**5000, 1.5, -0.0, math.inf, "x\udcff\n", b"\x00\xff", bytearray(b"ab"), None, True, False,
+    2 + 3j, [1, (2, "a")], {"k": [1, {2, 3}]}, {(1, 2): "t", 3: None}, frozenset({1}), range(1, 9, 2), int, type(None),
+    Fraction(1, 3), Decimal("1.10"), collections.Counter("abca"), collections.OrderedDict(a=1),
+    collections.deque([1, 2], maxlen=3), list(range(250_000)), [[k, str(k)] for k in range(1000)],
+], ids=lambda v: type(v).__name__)  # fmt: skip
+def test_plain_values_round_trip_exactly(value):
+    back = through(value)
+    assert back == value and type(back) is type(value)
+    if isinstance(value, collections.deque):
+        assert back.maxlen == value.maxlen
+
+
+def test_nan_and_defaultdict():
+    assert math.isnan(through(math.nan))
+    d = collections.defaultdict(list, {1: [2]})
+    back = through(d)
+    assert type(back) is collections.defaultdict and back.default_factory is list and back == d
+
+
+class LyingInt(int):
+    def __eq__(self, other):
+        return True
+
+    __hash__ = int.__hash__
+
+
+class LyingStr(str):
+    def __eq__(self, other):
+        return True
+
+    def startswith(self, *a):
+        return True
+
+    __hash__ = str.__hash__
+
+
+def test_builtin_subclasses_cross_as_their_real_value():
+    assert through(LyingInt(0)) == 0 and type(through(LyingInt(0))) is int
+    assert through(LyingInt(0)) != 3
+    back = through(LyingStr("nope"))
+    assert type(back) is str and not back.startswith("Hello") and back != "Hello"
+
+
+class Any:
+    def __eq__(self, other):
+        return True
+
+    __hash__ = object.__hash__
+
+
+def test_other_objects_stay_remote_with_identity_equality():
+    back = through(Any())
+    assert type(back) is cj.Remote
+    assert back != 3 and not (back == 3) and back == back and back != through(Any())
+    assert hash(back) == object.__hash__(back)
+    with pytest.raises(TypeError):
+        back < 3  # noqa: B015 - no ordering for candidate objects
+    with pytest.raises(TypeError):
+        back + 1  # noqa: B015 - no arithmetic either
+    assert [back] != [3] and {back: 1}.get(3) is None
+
+
+@dataclasses.dataclass
+class Point:
+    x: int
+    y: int
+
+
+Pair = collections.namedtuple("Pair", "a b")
+
+
+class Color(enum.Enum):
+    RED = 1
+
+
+class Num(enum.IntEnum):
+    ONE = 1
+
+
+def test_records_compare_by_value_with_the_judges_own_equality():
+    p = through(Point(1, 2))
+    assert type(p) is cj.Record and p == through(Point(1, 2)) and p != through(Point(2, 1))
+    assert (p.x, p.y) == (1, 2) and p == Point(1, 2)
+    pair = through(Pair(1, 2))
+    assert pair == (1, 2) and pair.b == 2
+    red = through(Color.RED)
+    assert red == through(Color.RED) and red != 1 and red.name == "RED"
+    assert through(Num.ONE) == 1  # an IntEnum is equal to its value, as in Python
+
+
+BAD_MESSAGES = [
+    '{"k": 1}',  # a plain object: every JSON object must be a tagged value
+    '{"$": "zz", "v": 1}',  # unknown tag
+    '{"$": "T", "v": "print"}',  # not a builtin type
+    '{"$": "m", "v": "numpy"}',  # not a standard-library module
+    '{"$": "d", "v": [[[1], 2]]}',  # unhashable key
+    '{"$": "j", "id": 99}',  # a test object that does not exist
+    '{"$": "g", "mod": "os", "q": "system"}',  # no global references from the candidate
+    '{"$": "n", "c": "P", "f": ["_x"], "v": [1]}',  # invalid field name
+    '["r", 1',  # truncated
+    '[1] [2]',  # trailing data
+    "[" * 100000 + "]" * 100000,  # nested too deeply
+]
+
+
+@pytest.mark.parametrize("text", BAD_MESSAGES)
+def test_the_judge_refuses_what_the_protocol_does_not_allow(text):
+    with pytest.raises(cj.ProtocolError):
+        cj.JudgeCodec().loads(text)
+
+
+def test_exceptions_come_back_as_builtin_types_never_as_exits():
+    judge = cj.Judge.__new__(cj.Judge)
+    judge.codec = cj.JudgeCodec()
+    assert type(judge.exception(["ValueError", "bad", ["ValueError", "Exception"], "ValueError"], False)) is ValueError
+    sub = judge.exception(["MyErr", "m", ["ZeroDivisionError", "ArithmeticError", "Exception"], "MyErr"], False)
+    assert type(sub) is ZeroDivisionError and str(sub) == "m"
+    assert type(judge.exception(["StopIteration", "", ["StopIteration"], "StopIteration"], False)) is RuntimeError
+    assert type(judge.exception(["StopIteration", "", ["StopIteration"], "StopIteration"], True)) is StopIteration
+    for name in ("SystemExit", "KeyboardInterrupt", "GeneratorExit"):
+        assert type(judge.exception([name, "0", [name, "BaseException"], name], False)) is cj.CandidateExit
+    assert type(judge.exception("junk", False)) is RuntimeError
+
+
+def test_mutated_arguments_are_synced_in_place():
+    grid = [[0, 0], [0, 0]]
+    row = grid[0]
+    cj._sync_into(grid, [[1, 0], [1, 0]])
+    assert grid == [[1, 0], [1, 0]] and grid[0] is row
+    d = {"a": [1], "b": 2}
+    cj._sync_into(d, {"a": [1, 2], "c": 3})
+    assert d == {"a": [1, 2], "c": 3}
