@@ -60,7 +60,41 @@ def register(subparsers: Any) -> None:
 
 def _pool_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--workers", type=int, default=2, help="worker processes; 0 = in-process, no timeout (default 2)")
-    parser.add_argument("--timeout", type=float, default=3.0, help="per-item timeout in seconds (default 3)")
+    parser.add_argument("--timeout", type=float, default=None,
+                        help=f"per-item timeout in seconds (default {DEFAULT_TIMEOUT_S:g}, or the verifier's own "
+                             "sandbox limit plus start-up when that is longer: code, proof)")
+
+
+DEFAULT_TIMEOUT_S = 3.0
+# Verifiers that enforce a limit of their own (a sandbox's wall time): the pool's backstop
+# must not fire first, or a slow but honest run is reported as a pool timeout.
+_OWN_LIMITS = {"code": ("rlvr.verifiers.code", "own_timeout_s"), "proof": ("rlvr.verifiers.proof", "own_timeout_s")}
+
+
+def default_timeout(specs: Iterable[Any]) -> float:
+    """The default per-item timeout for these verifier specs: never below a verifier's own limit."""
+    import importlib
+
+    from rlvr.verifiers.registry import as_verifier
+
+    limits = [DEFAULT_TIMEOUT_S]
+    for spec in specs:
+        if spec is None:
+            continue
+        verifier = as_verifier(spec)
+        if hasattr(verifier, "name") and hasattr(verifier, "options"):
+            parts = [(verifier.name, dict(verifier.options))]
+        else:
+            parts = [(name, {}) for name, _ in getattr(verifier, "parts", ())]
+        for name, options in parts:
+            if name in _OWN_LIMITS:
+                module, function = _OWN_LIMITS[name]
+                limits.append(float(getattr(importlib.import_module(module), function)(options)))
+    return max(limits)
+
+
+def _bad_pool_arguments(args: argparse.Namespace) -> bool:
+    return args.workers < 0 or (args.timeout is not None and args.timeout <= 0)
 
 
 # ------------------------------------------------------------------ line parsing
@@ -162,9 +196,13 @@ def _verify_block(pool_box: list, block: list[tuple[int, str]], args: argparse.N
         except LineError as exc:
             out[j] = {"id": _row_id(line, lineno), "reward": 0.0, "status": "error", "detail": str(exc)}
             args.bad_lines = getattr(args, "bad_lines", 0) + 1
+    specs = {s.verifier for _, _, _, s in todo if s.verifier}
+    timeout = args.timeout if args.timeout is not None else default_timeout(specs)
     if todo and not pool_box:
-        warm = tuple(sorted({s.verifier for _, _, _, s in todo if s.verifier}))[:8]
-        pool_box.append(VerifierPool(Router(default=None, warm=warm), workers=args.workers, timeout_s=args.timeout))
+        warm = tuple(sorted(specs))[:8]
+        pool_box.append(VerifierPool(Router(default=None, warm=warm), workers=args.workers, timeout_s=timeout))
+    elif pool_box and timeout > pool_box[0].timeout_s:  # a later block names a slower verifier
+        pool_box[0].timeout_s = timeout
     verdicts = pool_box[0].map([t[2] for t in todo], [t[3] for t in todo]) if todo else []
     for (j, row_id, _, _), verdict in zip(todo, verdicts):
         out[j] = {"id": row_id, **verdict.to_json()}
@@ -172,7 +210,7 @@ def _verify_block(pool_box: list, block: list[tuple[int, str]], args: argparse.N
 
 
 def run_verify(args: argparse.Namespace) -> int:
-    if args.workers < 0 or args.timeout <= 0 or args.block < 1:
+    if _bad_pool_arguments(args) or args.block < 1:
         raise UserError("--workers must be >= 0, --timeout > 0 and --block >= 1")
     pool_box: list = []
     try:
@@ -264,9 +302,10 @@ def _print_rows(title: str, rows: list[dict], limit: int) -> None:
 
 
 def run_audit(args: argparse.Namespace) -> int:
-    if args.workers < 0 or args.timeout <= 0:
+    if _bad_pool_arguments(args):
         raise UserError("--workers must be >= 0 and --timeout > 0")
-    graded = audit_rows(_load_cases(args.cases, args.fields), args.verifier, args.workers, args.timeout)
+    timeout = args.timeout if args.timeout is not None else default_timeout([args.verifier])
+    graded = audit_rows(_load_cases(args.cases, args.fields), args.verifier, args.workers, timeout)
     expected = [int(bool(r["expected"])) for r in graded]
     tp = sum(1 for r, e in zip(graded, expected) if r["got"] and e)
     fp_rows = [r for r, e in zip(graded, expected) if r["got"] and not e]
