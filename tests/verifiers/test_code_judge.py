@@ -134,6 +134,8 @@ BAD_MESSAGES = [
     '{"$": "zz", "v": 1}',  # unknown tag
     '{"$": "T", "v": "print"}',  # not a builtin type
     '{"$": "m", "v": "numpy"}',  # not a standard-library module
+    '{"$": "m", "v": "_testcapi"}',  # nor a private one
+    '{"$": "m", "v": "antigravity"}',  # nor one whose import does something
     '{"$": "d", "v": [[[1], 2]]}',  # unhashable key
     '{"$": "j", "id": 99}',  # a test object that does not exist
     '{"$": "g", "mod": "os", "q": "system"}',  # no global references from the candidate

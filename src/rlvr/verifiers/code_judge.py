@@ -44,6 +44,8 @@ import binascii
 # Captured at import: a candidate that rebinds os.read/os.write only breaks its own process.
 _read, _write = os.read, os.write
 
+# Standard-library modules whose import does something (opens a browser, prints, draws).
+_NO_IMPORT = frozenset(("antigravity", "this", "idlelib", "turtle", "turtledemo", "tkinter", "pydoc", "webbrowser"))
 MAX_MESSAGE = 256 << 20  # bytes of one message between judge and candidate
 MAX_DEPTH = 200  # nesting of one value
 _NONE_TYPE = type(None)
@@ -315,10 +317,12 @@ class Codec:
         raise ProtocolError("unknown collection " + kind)
 
     def d_module(self, obj):
+        """A module value: the receiver's own copy (public standard-library modules only)."""
         name = self._str(obj, "v")
+        top = name.split(".")[0]
         allowed = getattr(sys, "stdlib_module_names", None)
-        if allowed is not None and name.split(".")[0] not in allowed:
-            raise ProtocolError("not a standard-library module: " + name)
+        if top.startswith("_") or top in _NO_IMPORT or (allowed is not None and top not in allowed):
+            raise ProtocolError("not a public standard-library module: " + name)
         __import__(name)
         return sys.modules[name]
 
