@@ -5,10 +5,11 @@ fractions, 15% decimals, 30% LaTeX expressions (roots, polynomials, intervals, p
 of the right ones in another form than the reference, so sympy must prove them), in three
 completion styles (``<answer>`` tag, final ``\\boxed{}``, GSM8K ``####``), 30% wrong (a nearby
 value of the same kind), every reference distinct,
-pipes them through ``rlvr verify --workers 2`` as a subprocess and prints pairs/second.
+pipes them through ``rlvr verify --workers 2`` as a subprocess and prints pairs/second,
+the CPU-seconds the run used and the load average (the machine may be shared).
 Every pair is distinct, so the cache cannot help.
 
-    .venv/bin/python bench/verify_math.py [--pairs 6000] [--workers 2] [--seed 0]
+    .venv/bin/python bench/verify_math.py [--pairs 6000] [--workers 2] [--seed 0] [--cpu]
 
 Not part of the test suite. Target on 2 cores: >= 600 distinct pairs/s.
 """
@@ -19,6 +20,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import subprocess
 import sys
 import time
@@ -114,22 +116,37 @@ def main() -> int:
     parser.add_argument("--pairs", type=int, default=6000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--cpu", action="store_true",
+                        help="also run the same pairs with --workers 0 and report the CPU-seconds they take in one "
+                             "process, start-up and imports included (a figure other jobs on the machine do not change)")
     args = parser.parse_args()
     rows = make_pairs(args.pairs, args.seed)
     payload = "".join(json.dumps(r) + "\n" for r in rows).encode()
     load_before = os.getloadavg()[0]
     rlvr = Path(sys.executable).with_name("rlvr")
     command = [str(rlvr)] if rlvr.exists() else [sys.executable, "-m", "rlvr.cli"]
+    usage_before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(command + ["verify", "--workers", str(args.workers)], input=payload,
                           capture_output=True, check=True)
     elapsed = time.perf_counter() - start
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (usage.ru_utime - usage_before.ru_utime) + (usage.ru_stime - usage_before.ru_stime)
     results = [json.loads(line) for line in done.stdout.decode().splitlines()]
     assert len(results) == len(rows) and [r["id"] for r in results] == [r["id"] for r in rows]
     statuses = Counter(r["status"] for r in results)
     print(f"{len(rows)} distinct pairs in {elapsed:.2f} s (process start included): "
           f"{len(rows) / elapsed:.0f} pairs/s with {args.workers} workers")
     print(f"statuses: {dict(statuses)}")
+    print(f"CPU time of the rlvr verify parent process: {cpu:.2f} s (workers run under the forkserver "
+          f"and are not counted; see --cpu)")
+    if args.cpu:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        subprocess.run(command + ["verify", "--workers", "0"], input=payload, capture_output=True, check=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        total = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        print(f"--workers 0: {total:.2f} CPU-seconds for {len(rows)} pairs, start-up included: "
+              f"{len(rows) / total:.0f} pairs per CPU-second")
     print(f"1-minute load average before/after: {load_before:.1f}/{os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs "
           f"(other work on the machine lowers the figure)")
     return 0

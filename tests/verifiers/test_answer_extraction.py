@@ -105,3 +105,74 @@ def test_ends_text():
     end = extract.boxed_spans(text)[0][1]
     assert extract.ends_text(text, end)
     assert not extract.ends_text(text + "More words.", end)
+
+
+# ------------------------------------------------------------- locate: where the final answer is
+
+# (completion, value or None, source or refusal reason, competitors)
+LOCATE_ROWS = [
+    ("<think>x</think><answer>4</answer>", "4", "tag", ()),
+    ("<think>so <answer>4</answer>", None, "no_answer", ()),  # thinking never closed: no answer at all
+    ("<think>a</think><think><answer>4</answer>", None, "no_answer", ()),
+    ("<answer>4</answer> more", None, "trailing_text", ()),
+    ("So \\boxed{4}.", "\\boxed{4}", "boxed", ()),
+    ("So \\boxed{4}. I hope it is correct.<|im_end|>", "\\boxed{4}", "boxed", ()),
+    ("So \\boxed{4}. Wait, it is 5.", None, "trailing_text", ()),
+    ("\\boxed{4}!", None, "trailing_text", ()),  # "!" is a factorial, never closing punctuation
+    ("roots \\boxed{1} and \\boxed{2}", "\\boxed{1}, \\boxed{2}", "boxed", ()),
+    ("\\boxed{1}. Check: \\boxed{2}", "\\boxed{2}", "boxed", ("1",)),
+    ("area \\(\\boxed{189}\\) square centimeters.", "\\boxed{189} \\text{ square centimeters}", "boxed", ()),
+    ("so \\boxed{9} \\pmod{11}.$", "\\boxed{9} \\pmod{11}", "boxed", ()),
+    ("The answer is 42. I hope it is correct. <|im_start|>user", "42", "phrase", ()),
+    ("The answer is 42. Wait: 43.", None, "trailing_text", ()),
+    ("The final answer is $\\boxed{5}$.", "\\boxed{5}", "boxed", ("$\\boxed{5}$",)),
+    ("Final Answer: The final answer is 10.", "10", "phrase", ("The final answer is 10",)),
+    ("Answer \\[ 9 \\]", "\\[ 9 \\]", "phrase", ()),
+    ("step 1\n#### 12", "12", "hash", ()),
+    ("#### 12\nmore", None, "trailing_text", ()),
+    ("The answer is not \\boxed{5}", None, "relation", ()),
+    ("Since 9 is not prime, the answer is \\boxed{5}", "\\boxed{5}", "boxed", ("\\boxed{5}",)),
+    ("37 + 45 = 82", "37 + 45 = 82", "unmarked", ()),
+]
+
+
+@pytest.mark.parametrize("completion, value, source, competitors", LOCATE_ROWS)
+def test_locate(completion, value, source, competitors):
+    got = extract.locate(completion)
+    assert got.value == value, got
+    assert (got.source if value is not None else got.reason) == source, got
+    assert got.competitors == competitors
+
+
+def test_locate_without_unmarked_or_markers():
+    assert extract.locate("42", unmarked=False).reason == "no_answer"
+    assert extract.locate("so \\boxed{42}", markers=(), unmarked=False).reason == "no_answer"
+    assert extract.locate("so \\boxed{42}", markers=()).source == "unmarked"
+    with pytest.raises(KeyError, match="valid"):
+        extract.locate("x", markers=("nope",))
+
+
+@pytest.mark.parametrize("tail, ok, unit", [
+    (".", True, ""), ("$.", True, ""), (" \\]", True, ""), ("** ", True, ""), (" is our answer.", True, ""),
+    (" square units.", True, "square units"), ("!", False, ""), (" squared", False, ""), (" or 11", False, ""),
+    ("$" * 600, False, ""),
+])
+def test_read_tail(tail, ok, unit):
+    assert extract.read_tail(tail) == (ok, unit)
+
+
+@pytest.mark.parametrize("completion", [
+    "\\boxed{" * 50000, "\\boxed{5} " * 30000, "the answer is " * 20000 + "5", "#### " * 50000 + "5", "word " * 60000,
+    "1 " * 100000, "(" * 3000 + "5" + ")" * 3000, "\\boxed{5}" + " " * 100000 + "x", "\\boxed{5}" + "$" * 400 + "x",
+])
+def test_pathological_completions_stay_cheap(completion):
+    import time
+
+    from rlvr.types import Sample
+    from rlvr.verifiers.exact import verify_exact
+    from rlvr.verifiers.mathv import verify_math
+
+    start = time.process_time()
+    sample = Sample(id="t", prompt="", answer="5")
+    assert verify_math(completion, sample).status != "ok" and verify_exact(completion, sample).status != "ok"
+    assert time.process_time() - start < 2.0

@@ -75,3 +75,42 @@ def test_accuracy_error_propagates_and_earns_no_format_reward():
     fn = build_reward_fn("exact", 0.1, False)
     with pytest.raises(ValueError, match="answer"):
         fn(GOOD, Sample(id="t", prompt=""))  # the pool turns this into status "error"
+
+
+# Completions whose graded answer differs from what a separate "last marker" extraction
+# would vote for: votes must come from the verdict itself.
+VOTING_ROWS = [
+    ("82", "37 + 45 = 82\n\nSo, the answer is 82."),
+    ("82", "<think>\\boxed{81}</think>The answer is 82."),
+    ("82", "\\boxed{82}. Wait, it should be 83."),
+    ("0.5", "\\boxed{\\frac{2}{4}}"),
+    ("0.5", "<answer>0.50</answer>"),
+    ("82", "\\boxed{81} hmm, no: \\boxed{82}"),
+    ("82", "<think>so <answer>82</answer>"),
+    ("82", "**82**"),
+    ("-3", GOOD),
+]
+
+
+@pytest.mark.parametrize("accuracy", ["math", "exact"])
+def test_composite_carries_the_primary_answer_and_one_vote_is_the_grade(accuracy):
+    from rlvr.diagnostics.passk import majk_curve
+
+    fn = build_reward_fn(accuracy, 0.1, gated=False)
+    verdicts = [fn(completion, Sample(id="t", prompt="", answer=answer)) for answer, completion in VOTING_ROWS]
+    for (answer, completion), verdict in zip(VOTING_ROWS, verdicts):
+        primary = as_verifier(accuracy)(completion, Sample(id="t", prompt="", answer=answer))
+        assert verdict.answer == primary.answer, completion
+        if verdict.status == "ok":
+            assert verdict.answer is not None, completion
+    correct = [[v.status == "ok"] for v in verdicts]
+    pass_at_1 = sum(c[0] for c in correct) / len(correct)
+    maj_at_1 = majk_curve([[v.answer] for v in verdicts], correct, [1])[1]
+    assert maj_at_1 == pytest.approx(pass_at_1)
+    assert 0 < pass_at_1 < 1  # the table holds both kinds
+
+
+def test_composite_keeps_refusal_reasons_in_info():
+    fn = build_reward_fn("math", 0.1, gated=False)
+    verdict = fn("\\boxed{82}. Wait, it should be 83.", Sample(id="t", prompt="", answer="82"))
+    assert verdict.info["refused/trailing_text"] == 1.0 and verdict.status == "no_answer" and verdict.answer is None

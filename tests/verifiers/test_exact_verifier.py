@@ -77,3 +77,25 @@ def test_normalisers_are_configurable():
 def test_missing_reference_raises():
     with pytest.raises(ValueError, match="answer"):
         verify_exact("<answer>1</answer>", Sample(id="t", prompt=""))
+
+
+@pytest.mark.parametrize("completion, reason", [
+    ("<answer>10</answer> and more", "trailing_text"),
+    ("<think>so <answer>10</answer>", "no_answer"),
+    ("\\boxed{9} hmm: \\boxed{10}", "several_answers"),
+    ("<answer>10 \\text{ (incorrect)}</answer>", "unparsed"),
+    ("<answer>\\neq 10</answer>", "relation"),
+])
+def test_refusals_say_why(completion, reason):
+    verdict = verify_exact(completion, Sample(id="t", prompt="", answer="10"))
+    assert verdict.reward == 0.0 and verdict.info == {f"refused/{reason}": 1.0}, (verdict.info, verdict.detail)
+    assert verdict.answer is None
+
+
+def test_answer_is_the_normalised_graded_text():
+    sample = Sample(id="t", prompt="", answer="-3")
+    assert verify_exact("<answer>-3.0</answer>", sample).answer == "-3"
+    assert verify_exact("<answer>\\color{red}{-3}</answer>", sample).answer == "-3"
+    assert verify_exact("<answer>10!</answer>", sample).answer == "10!"  # a factorial, not "10" with punctuation
+    city = Sample(id="t", prompt="", answer="new york")
+    assert verify_exact("<answer>New  York.</answer>", city).answer == "new york"

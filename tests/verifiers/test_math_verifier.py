@@ -1,5 +1,6 @@
-"""Math verifier: (reference, completion, reward, status) tables, the fast paths, and the
-several-answers rule."""
+"""Math verifier: (reference, completion, reward, status) tables, the fast paths, the
+several-answers rule, the unmarked-completion rule and the refusal reasons.
+The adversarial table is in test_math_adversarial.py."""
 
 from __future__ import annotations
 
@@ -48,7 +49,11 @@ ROWS = [
     ("5", "\\boxed{5}. Double-check: \\boxed{5}", 1.0, "ok"),
     ("5", "So \\boxed{6}.\n#### 5", 0.0, "wrong"),
     ("5", "So 2 + 3 = \\boxed{5}.\n#### 5", 1.0, "ok"),
-    ("42", "So the answer is 42 apples. \\boxed{42}", 1.0, "ok"),
+    # "42 apples" is not in the answer grammar ("apples" is no unit word), so that earlier
+    # final answer cannot be read and the completion offers two (was ok: the earlier
+    # marker was cut at its first word)
+    ("42", "So the answer is 42 apples. \\boxed{42}", 0.0, "wrong"),
+    ("42", "So the answer is 42 cm. \\boxed{42}", 1.0, "ok"),
     ("42", "So the answer is 41 apples. \\boxed{42}", 0.0, "wrong"),
     ("\\{1, 2\\}", "\\boxed{1} and \\boxed{2}", 1.0, "ok"),  # a list of roots is one answer
     ("5", "<think>maybe \\boxed{3}</think>\\boxed{5}", 1.0, "ok"),
@@ -57,6 +62,19 @@ ROWS = [
     ("5", "<answer>5</answer><answer>3</answer>", 0.0, "no_answer"),
     ("5", "<answer></answer>", 0.0, "no_answer"),
     ("5", "no numbers at all", 0.0, "no_answer"),
+    # unmarked completions: one value, a checked computation, or "... is VALUE" naming no other number
+    ("82", "82", 1.0, "ok"),
+    ("82", "37 + 45 = 82", 1.0, "ok"),
+    ("82", "Adding the tens and the ones:\n37 + 45 = 82", 1.0, "ok"),
+    ("82", "37 + 45 = 80 = 82", 0.0, "wrong"),  # an unmarked equation must check out
+    ("82", "$x = 37 + 45 = 82$", 1.0, "ok"),  # a whole math span reads like a marked answer: last side
+    ("82", "$37 + 45 = 80 = 82$", 0.0, "wrong"),  # ... whose number sides must agree
+    ("82", "So the sum is 82.", 1.0, "ok"),
+    ("82", "The sum of 37 and 45 is 82.", 0.0, "wrong"),  # the sentence names other numbers
+    ("82", "Therefore 82.", 1.0, "ok"),
+    ("82", "I computed it in my head and it felt right", 0.0, "no_answer"),
+    ("x > 5", "Therefore $x > 5$ is the solution.", 1.0, "ok"),
+    ("\\text{Evelyn}", "Evelyn", 1.0, "ok"),
 ]
 
 
@@ -72,9 +90,24 @@ def test_fast_paths_agree_with_math_verify(answer, completion, reward, status):
     assert verify_math(completion, sample, fast=False).status == verify_math(completion, sample).status
 
 
-def test_plain_numbers_never_load_sympy_work():
-    verdict = verify_math("<answer>12</answer>", Sample(id="t", prompt="", answer="12.0"))
-    assert verdict.detail == "12 == 12 (plain numbers)"
+def test_numbers_never_reach_sympy(monkeypatch):
+    def no_sympy():
+        raise AssertionError("math-verify was called")
+
+    monkeypatch.setattr(mathv, "_mv", no_sympy)
+    for gold, completion, status in [("12.0", "<answer>12</answer>", "ok"), ("120", "\\boxed{5!}", "ok"),
+                                     ("0.0000001", "\\boxed{0.0000003}", "wrong"), ("1/3", "#### 0.333333", "ok"),
+                                     ("(1, 2]", "\\boxed{(1, 2.0]}", "ok"), ("7/2", "\\boxed{3\\frac{1}{2}}", "ok")]:
+        assert verify_math(completion, Sample(id="t", prompt="", answer=gold)).status == status, completion
+
+
+def test_verdict_answer_is_the_graded_answer_in_canonical_form():
+    sample = Sample(id="t", prompt="", answer="0.5")
+    assert verify_math("\\boxed{\\frac{2}{4}}", sample).answer == "1/2"
+    assert verify_math("The answer is 0.50.", sample).answer == "1/2"
+    assert verify_math("<answer>x+1</answer>", sample).answer == "x+1"
+    assert verify_math("\\boxed{3} hmm, no: \\boxed{5}", sample).answer is None  # refused: nothing graded
+    assert verify_math("<answer>\\text{ Paris }</answer>", Sample(id="t", prompt="", answer="paris")).answer == "paris"
 
 
 def test_several_answers_can_be_allowed():
@@ -123,8 +156,20 @@ def test_tuples_and_intervals(gold, pred, same):
     assert tuples_equal(gold, pred) is same
 
 
-def test_prediction_selection():
-    assert mathv.select_prediction("x #### 12").text == "12"
-    assert mathv.select_prediction("<answer>x+1</answer>").text == "$x+1$"
-    assert mathv.select_prediction("<think>a</think>").reason.startswith("empty")
-    assert mathv.clean_prediction("is $\\frac{1}{3}.$") == "is $\\frac{1}{3}$"
+@pytest.mark.parametrize("gold, completion, reason", [
+    ("10", "\\boxed{10}. Wait, it is 11.", "trailing_text"),
+    ("10", "<answer>10</answer> padding", "trailing_text"),
+    ("10", "The answer is 11, not 10.", "relation"),
+    ("10", "\\boxed{x \\geq 10}", "relation"),
+    ("10", "The answer is 10 or 11.", "several_answers"),
+    ("10", "\\boxed{9}. So \\boxed{10}", "several_answers"),
+    ("10", "\\boxed{10 \\text{ (incorrect)}}", "unparsed"),
+    ("10", "\\boxed{10.0.1}", "unparsed"),
+    ("10", "<think>\\boxed{10}", "no_answer"),
+    ("10", "", "no_answer"),
+])
+def test_refusal_reasons_are_in_info_and_detail(gold, completion, reason):
+    verdict = verify_math(completion, Sample(id="t", prompt="", answer=gold))
+    assert verdict.reward == 0.0
+    assert verdict.info == {f"refused/{reason}": 1.0}, (verdict.info, verdict.detail)
+    assert f"({reason})" in verdict.detail

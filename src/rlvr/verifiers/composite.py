@@ -6,9 +6,11 @@ A ``Composite`` holds ``(name, weight)`` parts; its first part (or the one named
 well-formatted wrong answer earns nothing (format shaping cannot be farmed on its own).
 
 ``build_reward_fn(accuracy, format_weight, gated)`` is the trainer's entry point:
-reward = R_acc + w * R_format, status = the accuracy verifier's status, and ``info``
-holds ``acc`` (1 when the accuracy verdict is ``ok``) and ``format`` (1 when the format
-check passes) so accuracy and format rate are logged separately. A row's own
+reward = R_acc + w * R_format, status = the accuracy verifier's status, ``answer`` = the
+accuracy verifier's graded answer (what majority voting groups by), and ``info`` holds
+the accuracy verifier's own keys (``refused/<reason>``), ``acc`` (1 when the accuracy
+verdict is ``ok``) and ``format`` (1 when the format check passes) so accuracy and format
+rate are logged separately. A row's own
 ``Sample.verifier`` overrides the accuracy verifier (``row_override``).
 
 Specs are plain data, e.g. ``{"composite": {"exact": 1.0, "format": 0.1}, "gated": false}``,
@@ -88,7 +90,7 @@ class Composite:
                 continue  # a failed accuracy check earns nothing, whatever the format
             if not self.gated or primary.reward > 0:
                 reward += weight * verdict.reward
-        return Verdict(reward, primary.status, "; ".join(details), info)
+        return Verdict(reward, primary.status, "; ".join(details), info, answer=primary.answer)
 
 
 def make_composite(weights: Mapping[str, float], gated: bool = False, primary: str | None = None,

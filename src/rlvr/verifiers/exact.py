@@ -1,20 +1,23 @@
 """Exact-match verifier: the extracted answer equals the reference after normalisation.
 
-Extraction (``extract.py``): the single ``<answer>…</answer>`` tag that ends the
+Extraction (``extract.locate``): the single ``<answer>…</answer>`` tag that ends the
 completion. Without any answer tag, and only if ``fallbacks`` allows it, the final
-``\\boxed{}``, "the answer is X" or ``#### X`` outside the ``<think>`` block, which must
-itself end the completion (only closing punctuation may follow) and must agree with every
-other final-answer marker in the text: several different final answers score 0.
+``\\boxed{}``, "the answer is X" / "Answer: X" or ``#### X`` outside the ``<think>`` block,
+which must itself end the completion (only closing punctuation, a unit phrase or a
+sign-off may follow) and must agree with every other final-answer marker in the text:
+several different final answers score 0. An unterminated ``<think>`` holds no answer.
 
-Normalisation is a list of named steps (``NORMALISERS``) applied in order to both sides;
-the default strips LaTeX wrappers, thousands separators, whitespace runs (and spaces
-around punctuation and operators), trailing punctuation and case, then writes plain numbers canonically so ``1/2`` == ``0.5`` and
-``-3.0`` == ``-3``.
+The answer is then read by the answer grammar (``answer_grammar.parse_answer``, letters-
+only answers such as ``New York`` are text): what the grammar does not understand is
+refused (``wrong``/``no_answer`` with ``info["refused/<reason>"]``), unless it is literally
+the reference. Both sides are written as the grammar reads them (wrappers, colour, units,
+thousands separators gone; a plain number as a reduced fraction, anything else as LaTeX)
+and then go through a list of named normalisation steps (``NORMALISERS``), so ``1/2`` ==
+``0.5``, ``-3.0`` == ``-3`` and ``10!`` != ``10``.
 
 What it deliberately does not do: any mathematical equivalence beyond plain numbers
-(``2x`` vs ``x*2``, ``\\frac{1}{2}`` vs ``\\frac{2}{4}`` is fine, ``\\sqrt{4}`` vs ``2`` is not):
-use the ``math`` verifier for that. It is the cheap, precision-first check of the
-built-in arithmetic task.
+(``2x`` vs ``x*2``, ``\\sqrt{4}`` vs ``2``): use the ``math`` verifier for that. It is the
+cheap, precision-first check of the built-in arithmetic task.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from typing import Callable, Sequence
 
 from rlvr.types import Sample, Verdict
 from rlvr.verifiers import extract
+from rlvr.verifiers.answer_grammar import Answer, Refusal, parse_answer
 
 _INNER_TEXT_RE = re.compile(r"\\(?:text|textbf|textrm|mathrm|mbox)\s*\{([^{}]*)\}")
 _SPACING_RE = re.compile(r"\\(?:left|right|[!,;: ]|quad|qquad)")
@@ -55,7 +59,7 @@ NORMALISERS: dict[str, Callable[[str], str]] = {
     "strip_latex": _strip_latex,
     "thousands": _thousands,
     "whitespace": lambda s: _SPACE_AROUND_RE.sub(r"\1", " ".join(s.split())),
-    "trailing_punct": lambda s: s.rstrip(".,;:!?").rstrip(),
+    "trailing_punct": lambda s: s.rstrip(".,;:?").rstrip(),  # not "!": 10! is a factorial
     "case": str.lower,
     "numbers": _numbers,
 }
@@ -73,29 +77,55 @@ def normalise(s: str, steps: Sequence[str] = DEFAULT_NORMALISERS) -> str:
     return s
 
 
+def _plain_number(node: tuple) -> bool:
+    kind = node[0]
+    if kind == "num":
+        return True
+    if kind in ("neg", "pos"):
+        return _plain_number(node[1])
+    if kind == "frac" or (kind == "mul" and node[1] in ("/", "\\div")):
+        return _plain_number(node[-2]) and _plain_number(node[-1])
+    return kind == "mixed"
+
+
+def answer_text(answer: Answer) -> str:
+    """How the grammar writes an answer for exact comparison: a plain number as a
+    reduced fraction, a text answer as written, anything else as LaTeX (``10!`` stays)."""
+    if answer.value is not None and _plain_number(answer.node):
+        return answer.canonical
+    if answer.kind == "text":
+        return answer.text
+    return answer.latex
+
+
+def _reference_text(reference: str) -> str:
+    parsed = parse_answer(reference, words="exact")
+    return reference if isinstance(parsed, Refusal) else answer_text(parsed)
+
+
 def extract_answer(completion: str, fallbacks: Sequence[str] = DEFAULT_FALLBACKS,
                    require_end: bool = True,
                    steps: Sequence[str] = DEFAULT_NORMALISERS) -> tuple[str | None, str, str]:
-    """(answer, status-if-none, reason). The answer is None when there is none to grade;
-    the status is then ``no_answer`` or ``wrong`` (several different final answers)."""
-    tagged = extract.answer_tag(completion)
-    if tagged is not None:
-        return tagged.text, "no_answer", tagged.reason
-    if not fallbacks:
-        return None, "no_answer", "no <answer>…</answer> tag"
-    text = extract.after_think(completion)
-    if text is None:
-        return None, "no_answer", "unterminated <think>: no answer after the reasoning"
-    candidates = extract.final_candidates(text, tuple(fallbacks))
-    if not candidates:
-        return None, "no_answer", f"no <answer> tag and no final answer marker ({', '.join(fallbacks)})"
-    last = max(candidates, key=lambda c: c[1])
-    if require_end and not extract.ends_text(text, last[1]):
-        return None, "no_answer", "text follows the final answer: the answer must end the completion"
-    values = {normalise(c[2], steps) for c in candidates}
-    if len(values) > 1:
-        return None, "wrong", f"several different final answers: {sorted(values)[:5]}"
-    return last[2], "", ""
+    """(answer, refusal reason, detail). The answer is None when there is none to grade;
+    the reason is then one of ``answer_grammar.REASONS``."""
+    located = extract.locate(completion, tuple(fallbacks), unmarked=False, require_end=require_end)
+    if located.value is None:
+        return None, located.reason, located.detail
+    if located.competitors:
+        from rlvr.verifiers.mathv import read_sentence
+
+        final = parse_answer(located.value, words="exact")
+        want = normalise(answer_text(final), steps) if isinstance(final, Answer) else located.value
+        for text in located.competitors:
+            if " ".join(text.split()) == " ".join(located.value.split()):
+                continue
+            other = parse_answer(text, words="exact")
+            if isinstance(other, Refusal):
+                other = read_sentence(text) or other  # "The final answer is 10"
+            got = normalise(answer_text(other), steps) if isinstance(other, Answer) else f"unreadable {text[:40]}"
+            if got != want:
+                return None, "several_answers", f"several different final answers: {sorted({want, got})}"
+    return located.value, "", ""
 
 
 def verify_exact(completion: str, sample: Sample, *, normalisers: Sequence[str] = DEFAULT_NORMALISERS,
@@ -103,10 +133,22 @@ def verify_exact(completion: str, sample: Sample, *, normalisers: Sequence[str] 
     """reward 1 when the normalised answer equals the normalised ``sample.answer``."""
     if sample.answer is None:
         raise ValueError("the exact verifier needs the sample's 'answer' (the reference)")
-    answer, status, reason = extract_answer(completion, fallbacks, require_end, normalisers)
-    if answer is None:
-        return Verdict(0.0, status, reason)
-    got, want = normalise(answer, normalisers), normalise(str(sample.answer), normalisers)
+    from rlvr.verifiers.mathv import refused
+
+    reference = str(sample.answer)
+    text, reason, detail = extract_answer(completion, fallbacks, require_end, normalisers)
+    if text is None:
+        return refused(reason, detail)
+    parsed = parse_answer(text, words="exact")
+    if isinstance(parsed, Refusal):
+        if " ".join(text.split()) == " ".join(reference.split()):
+            return Verdict(1.0, "ok", "literally the reference", answer=" ".join(text.split()))
+        return refused(parsed.reason, parsed.detail)
+    got = normalise(answer_text(parsed), normalisers)
+    want = normalise(_reference_text(reference), normalisers)
     if got == want:
-        return Verdict(1.0, "ok", f"answer {got!r}")
-    return Verdict(0.0, "wrong", f"answer {got!r} != reference {want!r}")
+        return Verdict(1.0, "ok", f"answer {got!r}", answer=got)
+    info = {}
+    if parsed.kind == "list" and len({i.canonical for i in parsed.items}) > 1 and "," not in want:
+        info["refused/several_answers"] = 1.0
+    return Verdict(0.0, "wrong", f"answer {got!r} != reference {want!r}", info, answer=got)

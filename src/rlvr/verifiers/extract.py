@@ -1,30 +1,32 @@
-"""Final-answer extraction shared by the exact and math verifiers.
+"""Final-answer extraction shared by the exact and math verifiers: WHERE the final answer
+is (what it may contain is ``answer_grammar``).
 
-What it does:
-- ``answer_tag``: the content of the single ``<answer>…</answer>`` tag, which must END the
-  completion (only whitespace and an end-of-sequence marker may follow). Several tags, an
-  unterminated tag, or text after the closing tag give no answer. This rule exists because
-  a looser one ("any tag anywhere counts") was gamed in training: the policy stopped
-  emitting EOS and padded text after its answer.
-- ``after_think``: drops the ``<think>…</think>`` reasoning, so that values written while
-  thinking never count as final answers.
-- ``boxed_spans``: every ``\\boxed{…}`` / ``\\fbox{…}`` with balanced braces (a linear scan).
-- ``answer_is`` and ``hash_answer``: "the (final) answer is X" and GSM8K's ``#### X``.
-- ``final_candidates``: every final-answer marker in a text, so a caller can refuse a
-  completion that offers several different final answers.
+- ``locate``: the final answer of a completion. The reasoning goes first (the text after
+  the last ``</think>``; a ``<think>`` never closed leaves no answer, whatever tag or box
+  it contains). Then the single ``<answer>…</answer>`` tag, which must END the completion
+  (only whitespace and an end-of-sequence marker may follow); else the last final-answer
+  marker (a run of ``\\boxed{}`` joined by list separators, "the answer is" / "Answer:",
+  ``####``), which must end the completion too: only closing punctuation (not ``!``, a
+  factorial), closing delimiters, a unit phrase, "I hope it is correct" / "is our answer"
+  or a chat template's next-turn opener may follow. The other markers of the final section
+  are returned as competitors, which the caller must find equal to the final answer. A
+  negation particle in the clause that leads into the final marker refuses it.
+  This rule exists because looser ones were gamed: with "any tag anywhere counts" a
+  policy stopped emitting EOS and padded text after its answer; with "the last box
+  counts" it wrote "\\boxed{10}. Wait, that's wrong; it should be 11".
+- ``answer_tag``, ``after_think``, ``boxed_spans``, ``answer_is``, ``hash_answer``,
+  ``final_candidates``: the building blocks (and older entry points).
 - ``plain_number``: a fast parser for plain numbers (integers, decimals, thousands
   separators, ``a/b``, ``\\frac{a}{b}``) returning an exact ``Fraction``; no sympy.
 
-What it deliberately does not do: parse LaTeX or decide mathematical equivalence (that is
-``rlvr.verifiers.mathv``), or guess an answer from free text without any marker (the math
-verifier leaves that to math-verify's own extraction).
-
 Every function here runs in time linear in the input (no nested unbounded regex
-quantifiers), so it is safe on the 300k-character completions a policy can emit.
+quantifiers; at most ``MAX_MARKERS`` markers are compared), so it is safe on the
+300k-character completions a policy can emit.
 """
 
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -220,7 +222,7 @@ def unwrap_math(s: str) -> str:
     s = s.strip()
     for _ in range(6):
         before = s
-        if s[-1:] in (".", ",", ";", ":", "!") and not s.endswith(".."):  # keep an ellipsis
+        if s[-1:] in (".", ",", ";", ":") and not s.endswith(".."):  # keep an ellipsis; "!" is a factorial
             s = s[:-1].strip()
         s = s.removeprefix("\\$").removesuffix("\\$").strip()  # currency: \$5
         for pattern, group in _WRAPPERS:
@@ -278,3 +280,285 @@ def numbers_equal(a: Number, b: Number) -> bool | None:
     if abs(a.value - b.value) >= Fraction(1, 10**6):
         return False
     return None
+
+
+# ------------------------------------------------------------- the final answer
+
+SIGN_OFF = (r"(?:i\s+hope\s+(?:it|this|that)\s+(?:is|was)\s+(?:correct|right|helpful)|i\s+hope\s+(?:it|this)\s+helps"
+            r"|(?:is|are)\s+(?:our|the|my)\s+(?:final\s+)?(?:answer|solution)s?)")
+_TAIL_ATOM = (r"\s|[.,;:]|\$|\\\]|\\\)|\*|\}|\)|\]|\\\\|\\quad|\\qquad|\\end\s*\{[a-z]+\*?\}|" + SIGN_OFF)
+MAX_TAIL_CHARS = 500
+MAX_MARKERS = 64  # final-answer markers in one final section
+MAX_VALUE_CHARS = 4000  # longer than any answer the grammar reads (answer_grammar.MAX_ANSWER_CHARS)
+
+
+def _unit_phrase() -> str:
+    from rlvr.verifiers.answer_grammar import UNIT_WORDS
+
+    words = "|".join(sorted(UNIT_WORDS, key=len, reverse=True))
+    return rf"(?:\\pmod\s*\{{\s*\d+\s*\}}|(?:{words})\b(?:\s+(?:{words})\b)*)"
+
+
+_TAIL_RE: re.Pattern[str] | None = None
+
+
+def _tail_re() -> re.Pattern[str]:
+    global _TAIL_RE
+    if _TAIL_RE is None:
+        _TAIL_RE = re.compile(rf"(?is)(?:{_TAIL_ATOM})*(?P<unit>{_unit_phrase()})?(?:{_TAIL_ATOM})*")
+    return _TAIL_RE
+
+
+def read_tail(tail: str) -> tuple[bool, str]:
+    """(whether ``tail`` may follow a final answer, a unit phrase it starts with).
+
+    Allowed: whitespace, sentence punctuation except ``!`` (a factorial is not
+    punctuation), closing math delimiters and brackets, ``**``, ``\\end{align*}``, a unit
+    phrase (``square centimeters``, ``\\pmod{11}``) and the sign-offs "is our answer" /
+    "I hope it is correct". Anything else is text after the final answer."""
+    if len(tail) > MAX_TAIL_CHARS:
+        return False, ""
+    m = _tail_re().fullmatch(tail)
+    if not m:
+        return False, ""
+    return True, (m.group("unit") or "").strip()
+
+
+_TURN_START_RE = re.compile(r"<\|im_start\|>\s*(?:user|assistant|system)?\s*$")
+
+
+def strip_end(text: str, eos_markers: tuple[str, ...] = EOS_MARKERS) -> str:
+    """``strip_eos`` plus a chat template's next-turn opener (``<|im_start|>user``) that a
+    decoder without the right stop token writes after its answer."""
+    while True:
+        text = strip_eos(text, eos_markers)
+        m = _TURN_START_RE.search(text)
+        if not m:
+            return text
+        text = text[: m.start()]
+
+
+def final_section(completion: str) -> tuple[str | None, str, str]:
+    """(the text after the reasoning, the whole completion without end markers, why
+    there is none). A ``<think>`` never closed, or opened again after the last
+    ``</think>``, leaves no final section: whatever it contains is thinking."""
+    text = strip_end(completion)
+    close = text.rfind(THINK_CLOSE)
+    if close >= 0:
+        body = text[close + len(THINK_CLOSE):]
+        if THINK_OPEN in body:
+            return None, text, "a <think> opened after the last </think> is never closed: no answer"
+        return body, text, ""
+    if THINK_OPEN in text:
+        return None, text, "unterminated <think>: everything after it is reasoning, no answer"
+    return text, text, ""
+
+
+_PHRASE_RE = re.compile(r"(?i)\b(?:final\s+)?answer\s*(?:is\b\s*:?|:)")
+_ANSWER_LINE_RE = re.compile(r"(?im)^[ \t>#*]*answer\b[ \t*]*(?=\$|\\\(|\\\[)")
+_HASH_MARK_RE = re.compile(r"####")
+_BOX_GAP_RE = re.compile(
+    r"(?is)(?:\s|,|;|\$|\\\(|\\\)|\\\[|\\\]|\\quad|\\qquad|\\[,; ]|\band\b|\bor\b|\*\*"
+    r"|\\text\s*\{\s*,?\s*(?:and|or)\s*\}|&|\\\\)*")
+
+
+_ADVERB_START_RE = re.compile(r"(?:Therefore|Thus|Hence|So)\b")
+
+
+def sentence_end(region: str, newline_only: bool = False, start: int = 0) -> int:
+    """Where the first sentence of ``region`` ends: a newline, ``.``/``?`` followed by
+    space, or the space before a capitalised Therefore / Thus / Hence / So, outside
+    ``$…$`` / ``\\(…\\)`` / ``\\[…\\]`` and braces. Linear scan."""
+    math = depth = 0
+    i, n = start, len(region)
+    while i < n:
+        ch = region[i]
+        if ch == "\\" and i + 1 < n:
+            nxt = region[i + 1]
+            if nxt in "([":
+                math += 1
+            elif nxt in ")]" and math:
+                math -= 1
+            i += 2
+            continue
+        if ch == "$":
+            if region.startswith("$$", i):
+                i += 1
+            math = 0 if math else 1
+        elif ch == "{":
+            depth += 1
+        elif ch == "}" and depth:
+            depth -= 1
+        elif not math and not depth:
+            if ch == "\n":
+                return i - start
+            if (not newline_only and ch in "TSH" and i > start and region[i - 1] == " "
+                    and _ADVERB_START_RE.match(region, i)):
+                return i - 1 - start  # "... = 2/3 Therefore, ...": a new sentence without a full stop
+            if not newline_only and ch in ".?" and (i + 1 == n or region[i + 1].isspace()):
+                return i - start
+        i += 1
+    return n - start
+
+
+def sentence_breaks(text: str) -> list[int]:
+    """Every sentence end of ``text`` (see ``sentence_end``), in one linear pass."""
+    out, pos = [], 0
+    while pos < len(text):
+        end = pos + sentence_end(text, start=pos)
+        if end >= len(text):
+            break
+        out.append(end)
+        pos = end + 1
+    return out
+
+
+def last_sentence_start(text: str) -> int:
+    """Start of the last sentence of ``text`` (see ``sentence_end``)."""
+    start, pos = 0, 0
+    while pos < len(text):
+        end = sentence_end(text, start=pos)
+        if pos + end >= len(text) or not text[pos + end + 1:].strip():
+            break
+        start = pos = pos + end + 1
+    return start
+
+
+_SIGN_OFF_END_RE = re.compile(rf"(?is)[\s,.;:]*{SIGN_OFF}[\s.!]*$")
+
+
+def strip_sign_off(text: str) -> str:
+    """``text`` without a final "I hope it is correct." / "is our answer."."""
+    head, tail = text[:-200], text[-200:]
+    return head + _SIGN_OFF_END_RE.sub("", tail)
+
+
+@dataclass(frozen=True)
+class Located:
+    """Where the final answer is. ``value`` is its text (None: refused, with ``reason``
+    from ``answer_grammar.REASONS`` and a ``detail``); ``source`` is the marker (tag,
+    boxed, phrase, hash) or ``unmarked`` (then ``value`` is the whole final section, and
+    the caller decides whether it is a lone value); ``competitors`` are the values of the
+    other final-answer markers of the final section, which must agree with it."""
+
+    value: str | None
+    reason: str = ""
+    detail: str = ""
+    source: str = ""
+    competitors: tuple[str, ...] = ()
+
+
+def _phrase_markers(body: str) -> list[tuple[int, int]]:
+    marks = [(m.start(), m.end()) for m in _PHRASE_RE.finditer(body)]
+    marks += [(m.start(), m.end()) for m in _ANSWER_LINE_RE.finditer(body)]
+    return sorted(set(marks))
+
+
+def locate(completion: str, markers: tuple[str, ...] = ("boxed", "answer_is", "hash"),
+           unmarked: bool = True, require_end: bool = True) -> Located:
+    """The final answer of a completion (see docs/verifiers.md, "Where the final answer is").
+
+    1. The reasoning goes: the text after the last ``</think>`` (none when a ``<think>`` is
+       never closed). 2. An ``<answer>`` tag: exactly one, ending the completion. 3. Else the
+       last final-answer marker of the final section (``markers``: a run of ``\\boxed{}``
+       joined by list separators, "answer is" / "Answer:", ``####``); only closing
+       punctuation, a unit phrase or a sign-off may follow it, for every marker. 4. Else, if
+       ``unmarked``, the whole final section, for the caller to read as a lone value.
+    ``require_end=False`` lets text follow a marker (not the tag): only for callers that
+    accept the padding hack knowingly.
+    """
+    body, text, why = final_section(completion)
+    if body is None:
+        return Located(None, "no_answer", why)
+    tagged = answer_tag(text)
+    if tagged is not None:
+        if tagged.text is None:
+            reason = "trailing_text" if "follows" in tagged.reason else "no_answer"
+            return Located(None, reason, tagged.reason)
+        if not tagged.text:
+            return Located(None, "no_answer", "empty <answer> tag")
+        return Located(tagged.text, source="tag")
+    for kind in markers:
+        if kind not in FALLBACKS:
+            raise KeyError(f"unknown answer marker {kind!r}; valid: {sorted(FALLBACKS)}")
+    boxes = boxed_spans(body) if "boxed" in markers else []
+    phrases = _phrase_markers(body) if "answer_is" in markers else []
+    hashes = [(m.start(), m.end()) for m in _HASH_MARK_RE.finditer(body)] if "hash" in markers else []
+    starts = [(s, "boxed", j) for j, (s, _, _) in enumerate(boxes)]
+    starts += [(s, "phrase", j) for j, (s, _) in enumerate(phrases)]
+    starts += [(s, "hash", j) for j, (s, _) in enumerate(hashes)]
+    if not starts:
+        if not unmarked:
+            return Located(None, "no_answer", f"no <answer> tag and no final answer marker ({', '.join(markers)})")
+        value = body.strip()
+        if not value:
+            return Located(None, "no_answer", "empty completion after the reasoning")
+        return Located(value, source="unmarked")
+    if len(starts) > MAX_MARKERS:
+        return Located(None, "several_answers", f"{len(starts)} final-answer markers (at most {MAX_MARKERS})")
+    # the values of every marker: boxes hold their content; a phrase or #### its first sentence
+    values: dict[tuple[str, int], tuple[int, int, str]] = {}
+    box_starts = [b[0] for b in boxes]
+    for j, (s, e, content) in enumerate(boxes):
+        values[("boxed", j)] = (s, e, content)
+    breaks = {"phrase": sentence_breaks(body) if phrases else [],
+              "hash": [m.start() for m in re.finditer("\n", body)] if hashes else []}
+    for kind, spans in (("phrase", phrases), ("hash", hashes)):
+        for j, (s, e) in enumerate(spans):
+            k = bisect.bisect_left(breaks[kind], e)
+            end = breaks[kind][k] if k < len(breaks[kind]) else len(body)
+            k = bisect.bisect_left(box_starts, e)
+            cut_at_box = k < len(boxes) and box_starts[k] < end
+            if cut_at_box:
+                end = boxes[k][1]  # "the answer is $\boxed{5}$": the phrase ends with its box
+            content = body[e: min(end, e + MAX_VALUE_CHARS)]
+            if cut_at_box and len(re.findall(r"(?<!\\)\$", content)) % 2:
+                content += "$"
+            values[(kind, j)] = (s, end, content)
+    final_start, final_kind, final_j = max(starts)
+    if final_kind == "boxed":
+        run = [final_j]
+        while run[0] > 0:
+            prev_end, this_start = boxes[run[0] - 1][1], boxes[run[0]][0]
+            gap = body[prev_end:this_start]
+            if len(gap) > 100 or not _BOX_GAP_RE.fullmatch(gap):
+                break
+            run.insert(0, run[0] - 1)
+        value = ", ".join(f"\\boxed{{{boxes[j][2]}}}" for j in run)  # kept boxed: math, not plain text
+        end = boxes[final_j][1]
+        taken = {("boxed", j) for j in run}
+    else:
+        _, end, value = values[(final_kind, final_j)]
+        taken = {(final_kind, final_j)}
+    ok, unit = read_tail(body[end:])
+    if not ok and require_end:
+        shown = body[end:].strip()[:80]
+        return Located(None, "trailing_text",
+                       f"text follows the final answer: {shown!r}; the answer must end the completion")
+    if unit:
+        value = f"{value} \\text{{ {unit}}}" if not unit.startswith("\\pmod") else f"{value} {unit}"
+    value = strip_sign_off(value).strip()
+    lead_start = boxes[run[0]][0] if final_kind == "boxed" else final_start
+    negation = _lead_in_negation(body, lead_start) if final_kind != "hash" else ""
+    if negation:
+        return Located(None, "relation", f"a negation ({negation!r}) leads into the final answer")
+    competitors = []
+    for key, (_, _, content) in values.items():
+        if key not in taken:  # a phrase holding a box ("the answer is $\boxed{5}$") is read whole
+            competitors.append(strip_sign_off(content).strip())
+    return Located(value, source=final_kind, competitors=tuple(c for c in competitors if c))
+
+
+_CLAUSE_BREAK_RE = re.compile(r"[.!?\n,;](?=[^.!?\n,;]*$)")
+_NEGATION_RE = re.compile(r"(?i)\b(?:not|never|neither|nor|cannot)\b|n't\b")
+
+
+def _lead_in_negation(body: str, start: int) -> str:
+    """A negation particle in the clause that leads into the final marker ("The answer is
+    not \\boxed{5}", "It is not true that the answer is 5", "Definitely not: \\boxed{5}").
+    The clause runs back to the previous . ! ? , ; or newline (at most 200 characters)."""
+    window = body[max(0, start - 200): start]
+    m = _CLAUSE_BREAK_RE.search(window)
+    clause = window[m.end():] if m else window
+    found = _NEGATION_RE.search(clause)
+    return found.group(0) if found else ""

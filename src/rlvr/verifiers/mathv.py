@@ -1,29 +1,31 @@
 """Math verifier: the completion's final answer is mathematically equivalent to
-``sample.answer`` (parsed as gold), decided by math-verify 0.9.0.
+``sample.answer``.
 
-Flow for one completion:
-1. Select the prediction text: the single ``<answer>`` tag that ends the completion (the
-   same strict rule as ``exact``), else the text after ``</think>`` (an unterminated
-   ``<think>`` has no answer), else the last ``#### X`` line when there is one.
-2. Fast path, no sympy: when the reference and the prediction are both plain numbers
-   (``12`` vs ``12.0``, ``1,000`` vs ``1000``, ``1/2`` vs ``0.5``; in free text: when every
-   final-answer marker holds the same plain number) compare exact fractions. Differences
-   under 1e-6 that involve a decimal go to the slow path, which owns the rounding rule.
-3. Slow path: ``math_verify.parse`` on the reference (wrapped in ``$…$`` when it carries
-   no math delimiters and is not a plain number) and on the prediction (whose trailing
-   punctuation inside math delimiters, ``$\\frac{1}{3}.$``, is removed first), then
-   ``math_verify.verify(gold, pred)``.
-4. Several different final answers score 0: when the prediction text holds several
-   ``\\boxed{}`` / "the answer is" / ``####`` values that differ, each must belong to the
-   answer math-verify extracted (a list of boxed roots is one answer; an early boxed 255
-   next to a final 10455 is two).
+Flow for one completion (docs/verifiers.md has the rules and the grammar):
+1. Locate the final answer (``extract.locate``): after the reasoning, the one ``<answer>``
+   tag, else the last ``\\boxed{}`` (a run of boxes joined by "and" / commas is one list
+   answer), "the answer is" / "Answer:", or ``####``; whatever marks it, only closing
+   punctuation, a unit phrase or a sign-off ("I hope it is correct") may follow. Without
+   any marker, the whole final section must be one value, or its last line a checked
+   computation (``37 + 45 = 82``), or its last sentence "... is VALUE" naming no other
+   number.
+2. Read it with the answer grammar (``answer_grammar.parse_answer``) FIRST: anything the
+   grammar does not understand refuses the answer (``wrong`` or ``no_answer``, with
+   ``info["refused/<reason>"] = 1``). Every other final-answer marker must agree with it.
+3. Compare with the reference, read by the same grammar (a reference the grammar cannot
+   read is parsed by math-verify as it is: references are trusted): an equation states
+   its last side (``x = 5`` → 5) unless the reference is itself a relation; a list is one
+   answer, never one of its elements; plain numbers compare exactly, and a decimal
+   against a value with no finite decimal expansion must agree to 6 significant digits
+   (``0.333333`` = 1/3, ``0.0000001`` ≠ ``0.0000003``); text answers compare as words.
+   What is left goes to math-verify 0.9.0 (``verify(gold, pred)``, gold first), fed the
+   LaTeX the grammar wrote back (no units for it to strip, no ``\\text`` to delete).
 
-Departures from upstream math-verify defaults, on purpose (see docs/verifiers.md):
-timeouts are the pool's job, so math-verify's ``signal.alarm`` timeouts are switched off
-(``parsing_timeout=None``, ``timeout_seconds=None``); upstream float rounding (6 places)
-and ``strict=True`` are kept; math-verify's own exceptions inside a comparison count as
-"not equal" (its semantics), while a reference that cannot be parsed at all raises (the
-pool reports ``error``: a data bug must not look like a wrong answer).
+Departures from upstream math-verify defaults, on purpose: timeouts are the pool's job,
+so math-verify's ``signal.alarm`` timeouts are off; its unit stripping is off for the
+prediction (the grammar has already removed the units it allows); ``strict=True`` is
+kept; a reference that cannot be parsed at all raises (the pool reports ``error``: a data
+bug must not look like a wrong answer).
 
 What it does not do: bound its own run time. sympy can run for ever on ``9^9^9^9^9``;
 run it under ``VerifierPool`` with a timeout.
@@ -33,19 +35,32 @@ from __future__ import annotations
 
 import logging
 import re
+from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
 from rlvr.types import Sample, Verdict
 from rlvr.verifiers import extract
+from rlvr.verifiers.answer_grammar import (
+    Answer,
+    Refusal,
+    Refused,
+    check_computation,
+    has_relation,
+    is_name,
+    norm_text,
+    parse_answer,
+    rebuild,
+    reduce_relations,
+)
 
 _MATH_DELIMS_RE = re.compile(r"\$|\\\[|\\\(|\\boxed|\\fbox")
 _PLAINISH_RE = re.compile(r"[\s\d.,+\-/%]+")
-# punctuation right before a closing math delimiter: "$\frac{1}{3}.$" -> "$\frac{1}{3}$"
-_TRAILING_PUNCT_RE = re.compile(r"(?<!\\)\s*[.,;:](\s*)(\$\$|(?<!\\)\$|\\\]|\\\))")
+_RELATION_RE = re.compile(r"=|<|>|\\le|\\ge|\\ne|\\in\b|\\approx|\\sim")
 _SPACE_RE = re.compile(r"\s+")
-_PROSE_RE = re.compile(r"(?<![\\{A-Za-z])[A-Za-z]{3,}")  # a word, not a \command or \text{...}
-_OR_RE = re.compile(r"\s+(?:or|\\text\{\s*or\s*\})\s+", re.IGNORECASE)
+_LATEX_NOISE_RE = re.compile(r"\\left|\\right|\\[!,;]|\s+")
+MAX_UNMARKED_CHARS = 2000
 
 
 def warm_up() -> None:
@@ -62,6 +77,17 @@ def _mv() -> Any:
     return math_verify
 
 
+@lru_cache(maxsize=1)
+def _our_config() -> list:
+    """math-verify's LaTeX extraction with its unit stripping off: the grammar already
+    removed the units it allows, and a trailing ``d`` or ``more`` must not vanish."""
+    from latex2sympy2_extended.latex2sympy2 import NormalizationConfig
+    from math_verify import LatexExtractionConfig
+
+    return [LatexExtractionConfig(normalization_config=NormalizationConfig(
+        basic_latex=True, units=False, malformed_operators=True, nits=True, boxed="all", equations=False))]
+
+
 def as_latex(text: str) -> str:
     """Text math-verify can extract from: as is when it has math delimiters or is a plain
     number (``1,22`` keeps math-verify's decimal-comma reading), else wrapped in ``$…$``."""
@@ -73,183 +99,396 @@ def as_latex(text: str) -> str:
     return f"${text}$"
 
 
-def clean_prediction(text: str) -> str:
-    return _TRAILING_PUNCT_RE.sub(r"\1\2", text)
+# ------------------------------------------------------------------ verdicts
 
 
-def select_prediction(completion: str) -> extract.Extracted:
-    """The part of the completion that holds the final answer (see module docstring)."""
-    tagged = extract.answer_tag(completion)
-    if tagged is not None:
-        if tagged.text is None:
-            return tagged
-        if not tagged.text:
-            return extract.Extracted(None, "empty <answer> tag")
-        return extract.Extracted(as_latex(tagged.text), source="tag", context=tagged.text)
-    text = extract.after_think(completion)
-    if text is None:
-        return extract.Extracted(None, "unterminated <think>: no answer after the reasoning")
-    hashes = extract.hash_answer(text)
-    if hashes:
-        return extract.Extracted(as_latex(hashes[-1][2]), source="hash", context=text)
-    if not text.strip():
-        return extract.Extracted(None, "empty completion after the reasoning")
-    return extract.Extracted(text, source="text", context=text)
+def refused(reason: str, detail: str) -> Verdict:
+    """A refused answer: ``no_answer`` when there is none to grade (nothing marked,
+    unterminated thinking, text after it), ``wrong`` when one was given but the grammar
+    refuses it; ``info["refused/<reason>"] = 1``."""
+    status = "no_answer" if reason in ("no_answer", "trailing_text") else "wrong"
+    return Verdict(0.0, status, f"refused ({reason}): {detail}", {f"refused/{reason}": 1.0})  # type: ignore[arg-type]
 
 
-def _norm(value: str) -> str:
-    return _SPACE_RE.sub("", extract.unwrap_math(value)).replace("{,}", ",").replace("\\!", "")
+def _graded(ok: bool, detail: str, pred: Answer, info: dict[str, float] | None = None) -> Verdict:
+    return Verdict(float(ok), "ok" if ok else "wrong", detail, info or {}, answer=pred.canonical)
 
 
-def distinct_candidates(text: str) -> list[str]:
-    """Final-answer marker values of ``text``, one per distinct normalised value, each
-    written so math-verify can parse it (a boxed value stays boxed)."""
-    seen: dict[str, str] = {}
-    for _, _, value, kind in extract.final_candidates(text):
-        if kind == "boxed":
-            seen.setdefault(_norm(value), f"$\\boxed{{{value}}}$")
-            continue
-        for part in _OR_RE.split(value):  # "the answer is 5 or 6" offers two answers
-            part = _PROSE_RE.split(part, maxsplit=1)[0].strip()  # "42 apples" -> "42"
-            if part:
-                seen.setdefault(_norm(part), as_latex(part))
-    return list(seen.values())
+# ------------------------------------------------------------------ the reference
 
 
-def _fast_prediction(pred: extract.Extracted, candidates: list[str]) -> extract.Number | None:
-    if pred.source in ("tag", "hash") and not candidates:
-        return extract.plain_number(pred.text or "")
-    if not candidates:
-        return extract.plain_number(pred.text or "") if len(pred.text or "") <= extract.MAX_NUMBER_CHARS else None
-    numbers = [extract.plain_number(c) for c in candidates]
-    if any(n is None for n in numbers):
-        return None
-    first = numbers[0]
-    if all(extract.numbers_equal(first, n) is True for n in numbers[1:]):  # type: ignore[arg-type]
-        return first
-    return None
+@dataclass(frozen=True)
+class Reference:
+    """The reference as the grammar reads it (``answer`` None when it cannot: then
+    math-verify parses ``raw`` as it is), and whether it is a relation (an equation that
+    does not just name its value, an inequality, a list of such)."""
+
+    raw: str
+    answer: Answer | None
+    relational: bool
 
 
-_LATEX_NOISE_RE = re.compile(r"\\left|\\right|\\[!,;]|\s+")
+@lru_cache(maxsize=4096)
+def reference(gold: str) -> Reference:
+    parsed = parse_answer(gold)
+    if isinstance(parsed, Refusal):
+        return Reference(gold, None, bool(_RELATION_RE.search(gold)))
+    node = parsed.node
+    if node[0] == "rel" and all(op in ("=", "\\approx") for op in node[2]) and is_name(node[1][0]):
+        return Reference(gold, rebuild(reduce_relations(node)), False)
+    return Reference(gold, parsed, has_relation(node))
 
 
-def _same_latex(gold: str, pred: extract.Extracted, candidates: list[str]) -> bool:
-    """True when the prediction is literally the reference (up to spacing, ``\\left``,
-    ``\\dfrac``, wrappers): equal without any parsing."""
-    values = candidates or ([pred.text] if pred.text and len(pred.text) <= 1000 else [])
-    if not values:
-        return False
-    canon = {_LATEX_NOISE_RE.sub("", extract.unwrap_math(v)).replace("\\dfrac", "\\frac").replace("\\tfrac", "\\frac")
-             for v in values + [gold]}
-    return len(canon) == 1 and "" not in canon
-
-
-def _single_value(pred: extract.Extracted, candidates: list[str]) -> str | None:
-    """The prediction's one final value as text, when it has exactly one."""
-    if len(candidates) == 1:
-        return candidates[0]
-    if not candidates and pred.text and len(pred.text) <= 1000:
-        return pred.text
-    return None
-
-
-def fast_verdict(gold: str, pred: extract.Extracted, candidates: list[str]) -> Verdict | None:
-    """A verdict without sympy, or None when only math-verify can decide.
-
-    ok: literally the same text, or equal plain numbers (or tuples/intervals of them).
-    wrong: different plain numbers, tuples/intervals that differ, or polynomial-like
-    expressions whose values differ at a probe point (proof of inequality; equality is
-    always left to math-verify).
-    """
-    if _same_latex(gold, pred, candidates):
-        return Verdict(1.0, "ok", "identical to the reference")
-    gold_number = extract.plain_number(gold)
-    pred_number = _fast_prediction(pred, candidates)
-    if gold_number is not None and pred_number is not None:
-        same = extract.numbers_equal(gold_number, pred_number)
-        if same is not None:
-            relation = "==" if same else "!="
-            return Verdict(float(same), "ok" if same else "wrong",
-                           f"{pred_number.value} {relation} {gold_number.value} (plain numbers)")
-        return None
-    value = _single_value(pred, candidates)
-    if value is None:
-        return None
-    same = tuples_equal(gold, value)
-    if same is not None:
-        return Verdict(float(same), "ok" if same else "wrong", f"tuples/intervals of plain numbers {'equal' if same else 'differ'}")
-    if probe_differs(gold, value):
-        return Verdict(0.0, "wrong", "differs from the reference at a probe point")
-    return None
-
-
-# --------------------------------------------------- tuples and intervals of numbers
-
-_BRACKETED_RE = re.compile(r"([\[(])([^\[\](){}]*)([\])])")
-
-
-def _bracketed(text: str) -> tuple[str, list[extract.Number], str] | None:
-    canon = _LATEX_NOISE_RE.sub("", extract.unwrap_math(text))
-    m = _BRACKETED_RE.fullmatch(canon)
-    if not m or "," not in m.group(2):
-        return None
-    numbers = [extract.plain_number(part) for part in m.group(2).split(",")]
-    if any(n is None for n in numbers):
-        return None
-    return m.group(1), numbers, m.group(3)  # type: ignore[return-value]
-
-
-def tuples_equal(gold: str, pred: str) -> bool | None:
-    """Compare ``(a, b]``-style intervals and tuples of plain numbers; None = undecided.
-
-    Descending pairs with a square bracket are left to math-verify (it reads ``(5,3]``
-    as the empty set), so are tuples of different lengths (they may be sets)."""
-    g, p = _bracketed(gold), _bracketed(pred)
-    if g is None or p is None or len(g[1]) != len(p[1]):
-        return None
-    for open_br, numbers, close_br in (g, p):
-        if len(numbers) == 2 and (open_br, close_br) != ("(", ")") and numbers[0].value >= numbers[1].value:
-            return None
-    same_numbers = [extract.numbers_equal(a, b) for a, b in zip(g[1], p[1])]
-    if (g[0], g[2]) != (p[0], p[2]):
-        return False if len(g[1]) == 2 else None
-    if False in same_numbers:
-        return False
-    return True if all(same_numbers) else None
+@lru_cache(maxsize=8192)
+def _parse_ours(latex: str) -> tuple:
+    return tuple(_mv().parse(f"${latex}$", extraction_config=_our_config(), parsing_timeout=None))
 
 
 @lru_cache(maxsize=4096)
 def parse_gold(gold: str) -> tuple:
-    mv = _mv()
-    parsed = mv.parse(as_latex(gold), parsing_timeout=None)
+    ref = reference(gold)
+    parsed: tuple = ()
+    if ref.answer is not None and not ref.relational:  # relations: math-verify reads them as written
+        parsed = _parse_ours(ref.answer.latex)
+    if not parsed:
+        parsed = tuple(_mv().parse(as_latex(gold), parsing_timeout=None))
     if not parsed:
         raise ValueError(f"the reference answer {gold[:200]!r} could not be parsed by math-verify")
-    return tuple(parsed)
-
-
-def _parse_pred(text: str) -> list:
-    return _mv().parse(clean_prediction(text), parsing_timeout=None)
+    return parsed
 
 
 def _equal(gold: Any, pred: Any, opts: dict[str, Any]) -> bool:
     return bool(_mv().verify(list(gold), list(pred), timeout_seconds=None, **opts))
 
 
-def _stray_candidate(pred_parsed: list, candidates: list[str], opts: dict[str, Any]) -> str | None:
-    """The first final-answer marker value that is not part of the extracted answer."""
-    value = pred_parsed[0]
-    from sympy import FiniteSet
+# ------------------------------------------------------------------ numbers
 
-    elements = list(value.args) if isinstance(value, FiniteSet) else []
-    for candidate in candidates:
-        parsed = _parse_pred(candidate)
-        if not parsed:
-            return candidate
-        if _equal(pred_parsed, parsed, opts):
+
+def _finite_decimal(x: Fraction) -> bool:
+    d = x.denominator
+    for p in (2, 5):
+        while d % p == 0:
+            d //= p
+    return d == 1
+
+
+def agree_6_digits(approx: Fraction, exact: Fraction) -> bool:
+    """``approx`` agrees with ``exact`` to 6 significant digits: |a - e| <= 0.5e-5 |e|
+    rounded to e's order of magnitude. Relative, so 1e-7 and 3e-7 differ."""
+    if exact == 0:
+        return approx == 0
+    mag = abs(exact)
+    exponent = len(str(mag.numerator)) - len(str(mag.denominator))
+    if Fraction(10) ** exponent > mag:
+        exponent -= 1
+    return abs(approx - exact) <= Fraction(1, 2) * Fraction(10) ** (exponent - 5)
+
+
+def numbers_match(gold: Fraction, gold_decimal: bool, pred: Fraction, pred_decimal: bool) -> bool:
+    """Equal values; or, when one side is written as a decimal and the two values are not
+    both finite decimals, agreement to 6 significant digits (an approximation of 1/3 or
+    of sqrt 2 is fine, 0.2500001 is not 1/4)."""
+    if gold == pred:
+        return True
+    if not (gold_decimal or pred_decimal) or (_finite_decimal(gold) and _finite_decimal(pred)):
+        return False
+    return agree_6_digits(pred, gold) and agree_6_digits(gold, pred)
+
+
+def _sympy_fraction(value: Any) -> tuple[Fraction, bool] | None:
+    """(value, exactly rational) of a closed-form sympy number; None when it is not one."""
+    try:
+        if not getattr(value, "is_number", False) or getattr(value, "free_symbols", True):
+            return None
+        if getattr(value, "is_Rational", False):
+            return Fraction(int(value.p), int(value.q)), True
+        numeric = value.evalf(30)
+        if not getattr(numeric, "is_real", False):
+            return None
+        return Fraction(str(numeric)), False
+    except (TypeError, ValueError, ArithmeticError, AttributeError):
+        return None
+
+
+def _decimal_check(gold_parsed: tuple, pred_parsed: tuple) -> bool:
+    """After math-verify said equal with a decimal involved: the same 6-significant-digit
+    rule as the fast path (math-verify itself compares after rounding to 6 places, so
+    0.0000001 would equal 0.0000003)."""
+    g, p = _sympy_fraction(gold_parsed[0]), _sympy_fraction(pred_parsed[0])
+    if g is None or p is None:
+        return True
+    if g[1] and p[1] and _finite_decimal(g[0]) and _finite_decimal(p[0]):
+        return g[0] == p[0]
+    return g[0] == p[0] or (agree_6_digits(p[0], g[0]) and agree_6_digits(g[0], p[0]))
+
+
+# ------------------------------------------------------------------ tuples and intervals
+
+
+def _tuple_numbers(node: tuple) -> tuple[str, list[tuple[Fraction, bool]], str] | None:
+    from rlvr.verifiers.answer_grammar import evaluate
+
+    if node[0] != "tuple":
+        return None
+    values = [evaluate(x) for x in node[1]]
+    if any(v is None for v, _ in values):
+        return None
+    return node[2], values, node[3]  # type: ignore[return-value]
+
+
+def _tuples_equal_nodes(gold: tuple, pred: tuple) -> bool | None:
+    g, p = _tuple_numbers(gold), _tuple_numbers(pred)
+    if g is None or p is None or len(g[1]) != len(p[1]):
+        return None
+    for open_br, numbers, close_br in (g, p):
+        if len(numbers) == 2 and (open_br, close_br) != ("(", ")") and numbers[0][0] >= numbers[1][0]:
+            return None  # math-verify reads (5, 3] as the empty set
+    same = [numbers_match(a, ad, b, bd) for (a, ad), (b, bd) in zip(g[1], p[1])]
+    if (g[0], g[2]) != (p[0], p[2]):
+        return False if len(g[1]) == 2 else None
+    return all(same)
+
+
+def tuples_equal(gold: str, pred: str) -> bool | None:
+    """Compare ``(a, b]``-style intervals and tuples of numbers; None = undecided.
+
+    Descending pairs with a square bracket are left to math-verify (it reads ``(5,3]``
+    as the empty set), so are tuples of different lengths (they may be sets)."""
+    g, p = parse_answer(gold), parse_answer(pred)
+    if isinstance(g, Refusal) or isinstance(p, Refusal):
+        return None
+    return _tuples_equal_nodes(g.node, p.node)
+
+
+# ------------------------------------------------------------------ reading the prediction
+
+_COPULA_RE = re.compile(r"(?i)\b(?:is|are|was|equals|is\s+equal\s+to)\b|=|:")
+_ADVERB_RE = re.compile(r"(?is)\s*(?:therefore|thus|hence|so)\b[,:]?\s+(?P<value>.+)")
+
+
+def _math_mask(text: str) -> list[bool]:
+    """For each character: inside $…$ / \\(…\\) / \\[…\\] or braces (one linear scan)."""
+    mask, math, depth, i = [False] * len(text), 0, 0, 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "\\" and i + 1 < len(text) and text[i + 1] in "()[]":
+            math = math + 1 if text[i + 1] in "([" else max(math - 1, 0)
+            mask[i] = mask[i + 1] = True
+            i += 2
             continue
-        if not any(_equal([e], parsed, opts) for e in elements):
-            return candidate
+        if ch == "$":
+            math = 0 if math else 1
+        elif ch == "{":
+            depth += 1
+        elif ch == "}" and depth:
+            depth -= 1
+        mask[i] = bool(math or depth) or ch == "$"
+        i += 1
+    return mask
+
+
+def read_sentence(sentence: str) -> Answer | Refusal | None:
+    """A final sentence "Therefore VALUE" or "... is VALUE" / "...: VALUE": the value, read
+    by the grammar; None when the sentence has neither form. The words before the value
+    may name no number (so "It is 10 or it is 11" and "the number is not 10 which is 12"
+    are refused: several values)."""
+    sentence = extract.strip_sign_off(extract.strip_end(sentence)).strip()
+    m = _ADVERB_RE.fullmatch(sentence)
+    if m:
+        value = parse_answer(m.group("value"))
+        if isinstance(value, Answer):
+            return value
+    mask = _math_mask(sentence)
+    copulas = [c for c in _COPULA_RE.finditer(sentence) if not mask[c.start()]]
+    if not copulas:
+        return None
+    last = copulas[-1]
+    if re.search(r"\d", sentence[: last.start()]):
+        return Refusal("several_answers", f"the sentence names other numbers before its value: {sentence[:80]!r}")
+    value = sentence[last.end():].strip()
+    return parse_answer(value) if value else None
+
+
+_WRAPPED_RE = re.compile(r"(?s)\s*(?:\$|\\\(|\\\[).*(?:\$|\\\)|\\\])\s*[.,;:]?\s*")
+
+
+def _as_computation(parsed: Answer | Refusal, text: str, relational: bool) -> Answer | Refusal:
+    """An unmarked line outside math delimiters, for a reference that is not a relation,
+    must be a value or a checked computation (see ``check_computation``)."""
+    if isinstance(parsed, Refusal) or relational or _WRAPPED_RE.fullmatch(text):
+        return parsed
+    try:
+        check_computation(parsed.node)
+    except Refused as exc:
+        return Refusal(exc.reason, exc.detail)
+    return parsed
+
+
+def read_unmarked(body: str, relational: bool = False) -> Answer | Refusal:
+    """A final section with no marker: one value as a whole, or a last line that is a
+    checked computation or a lone value, or a last sentence "... is VALUE"."""
+    body = extract.strip_sign_off(extract.strip_end(body)).strip()
+    if len(body) <= MAX_UNMARKED_CHARS:
+        whole = _as_computation(parse_answer(body), body, relational)
+        if isinstance(whole, Answer) and any(len(a.text.split()) > 3 for a in (whole,) + whole.items):
+            whole = Refusal("no_answer", "prose, not a text answer")
+        if isinstance(whole, Answer):
+            return whole
+    else:
+        whole = Refusal("no_answer", "a long completion with no marked final answer")
+    lines = [line for line in body[-MAX_UNMARKED_CHARS:].splitlines() if line.strip()]
+    if len(lines) > 1:
+        last = _as_computation(parse_answer(lines[-1]), lines[-1], relational)
+        if isinstance(last, Answer):
+            return last
+    tail = body[-MAX_UNMARKED_CHARS:]
+    sentence = read_sentence(tail[extract.last_sentence_start(tail):])
+    if sentence is not None:
+        return sentence
+    if len(body) <= 80 and whole.reason in ("relation", "several_answers"):
+        return whole
+    return Refusal("no_answer", "no marked final answer (<answer>, \\boxed{}, 'the answer is', ####) and the "
+                   "completion is not one value, a checked computation, or a sentence '... is VALUE'")
+
+
+def read_prediction(located: extract.Located, relational: bool = False) -> Answer | Refusal:
+    """The located final answer, read by the grammar."""
+    text = located.value or ""
+    if located.source == "unmarked":
+        return read_unmarked(text, relational)
+    parsed = parse_answer(text)
+    if isinstance(parsed, Refusal) and located.source in ("phrase", "hash"):
+        sentence = read_sentence(text)
+        if isinstance(sentence, Answer):
+            return sentence
+    return parsed
+
+
+def _literal(text: str) -> str:
+    return " ".join(text.split())
+
+
+# ------------------------------------------------------------------ grading
+
+_SINGLE_KINDS = ("list", "set", "tuple", "pm", "pm1", "rel", "matrix")
+
+
+def _several(answer: Answer) -> bool:
+    """A list of different values, or a ± (two values)."""
+    if answer.kind in ("pm", "pm1"):
+        return True
+    if answer.kind == "list":
+        return len({item.canonical for item in answer.items}) > 1
+    return False
+
+
+def _collapse(answer: Answer) -> Answer:
+    """A list whose items are all the same value is that value ("5, 5" = 5)."""
+    if answer.kind == "list" and answer.items and len({i.canonical for i in answer.items}) == 1:
+        return answer.items[0]
+    return answer
+
+
+def grade(ref: Reference, pred: Answer, opts: dict[str, Any], fast: bool = True) -> Verdict:
+    """Compare a parsed prediction with the reference (module docstring, step 3)."""
+    gold = ref.answer
+    if pred.kind == "text" or (gold is not None and gold.kind == "text"):
+        verdict = _grade_text(gold, pred)
+        if verdict is not None:
+            return verdict
+        gold, pred = _as_math(gold), _as_math(pred)  # type: ignore[arg-type]
+    if not ref.relational:
+        try:
+            node = reduce_relations(pred.node)
+        except Refused as exc:
+            return refused(exc.reason, exc.detail)
+        if node is not pred.node:
+            pred = rebuild(node)
+    pred = _collapse(pred)
+    if gold is not None:
+        gold = _collapse(gold)
+        if pred.latex.replace(" ", "") == gold.latex.replace(" ", ""):
+            return _graded(True, "identical to the reference", pred)
+        if "base" in (pred.kind, gold.kind):
+            return _graded(False, f"{pred.latex!r} is not {gold.latex!r} (numbers in another base compare as "
+                           "written)", pred)
+        if _several(pred) and gold.kind not in _SINGLE_KINDS:
+            return _graded(False, f"several values ({pred.latex[:80]!r}) for one reference: refused (several_answers)",
+                           pred, {"refused/several_answers": 1.0})
+        if fast:
+            verdict = fast_verdict(gold, pred)
+            if verdict is not None:
+                return verdict
+    gold_parsed = parse_gold(ref.raw)
+    pred_parsed = _parse_ours(pred.latex)
+    if not pred_parsed:
+        return _graded(False, f"math-verify could not read {pred.latex[:100]!r}", pred)
+    shown = str(pred_parsed[0])[:200]
+    if not _equal(gold_parsed, pred_parsed, opts):
+        return _graded(False, f"{shown!r} is not equivalent to the reference", pred)
+    decimal = pred.decimal or (gold is not None and gold.decimal) or "." in pred.latex
+    if decimal and not _decimal_check(gold_parsed, pred_parsed):
+        return _graded(False, f"{shown!r} agrees with the reference only after rounding to 6 places", pred)
+    return _graded(True, f"{shown!r} is equivalent to the reference", pred)
+
+
+def _as_math(answer: Answer | None) -> Answer | None:
+    """A short word's reading as a product of variables (x, xy)."""
+    if answer is None or answer.kind != "text" or answer.latex.startswith("\\text"):
+        return answer
+    return rebuild(("var", answer.text) if len(answer.text) == 1 else ("word", answer.text))
+
+
+def _grade_text(gold: Answer | None, pred: Answer) -> Verdict | None:
+    if gold is None:
+        return None
+    if pred.kind == "text" and gold.kind == "text":
+        same = norm_text(pred.text) == norm_text(gold.text)
+        relation = "==" if same else "!="
+        return _graded(same, f"text answer {norm_text(pred.text)!r} {relation} {norm_text(gold.text)!r}", pred)
+    if gold.kind == "text":
+        if not gold.latex.startswith("\\text") and pred.kind not in ("list", "text"):
+            return None  # "x": a letter, compared as math
+        letters = pred.node[1] if pred.kind in ("var", "word") else None
+        same = letters is not None and norm_text(str(letters)) == norm_text(gold.text)
+        return _graded(same, f"{pred.latex!r} {'==' if same else '!='} the text answer {norm_text(gold.text)!r}", pred)
+    if pred.latex.startswith("\\text"):
+        return _graded(False, f"the text answer {norm_text(pred.text)!r} is not {gold.latex!r}", pred)
+    return None  # a short word read as a product of variables (xy): compared as math
+
+
+def fast_verdict(gold: Answer, pred: Answer) -> Verdict | None:
+    """A verdict without sympy, or None when only math-verify can decide.
+
+    ok/wrong: two expressions of numbers with exact values (``5!`` = 120, ``\\sqrt{4}`` = 2,
+    decimals by the 6-digit rule), tuples/intervals of them, and rational expressions
+    with square roots compared by exact evaluation at two probe points (see below)."""
+    if gold.value is not None and pred.value is not None:
+        same = numbers_match(gold.value, gold.decimal, pred.value, pred.decimal)
+        relation = "==" if same else "!="
+        return _graded(same, f"{pred.canonical} {relation} {gold.canonical} (numbers)", pred)
+    same_tuple = _tuples_equal_nodes(gold.node, pred.node)
+    if same_tuple is not None:
+        return _graded(same_tuple, f"tuples/intervals of numbers {'equal' if same_tuple else 'differ'}", pred)
+    if gold.kind not in _NOT_EXPRESSIONS and pred.kind not in _NOT_EXPRESSIONS:
+        same = probe_compare(gold.node, pred.node)
+        if same is not None:
+            verb = "equals" if same else "differs from"
+            return _graded(same, f"{verb} the reference at two probe points (exact evaluation)", pred)
     return None
+
+
+_NOT_EXPRESSIONS = ("list", "set", "tuple", "rel", "matrix", "text", "base", "pm", "pm1", "setop")
+
+
+def _agrees(final: Answer, other: Answer, opts: dict[str, Any]) -> bool:
+    if other.canonical == final.canonical:
+        return True
+    ref = Reference(final.latex, final, has_relation(final.node))
+    try:
+        return grade(ref, other, opts).status == "ok"
+    except ValueError:
+        return False
 
 
 def verify_math(completion: str, sample: Sample, *, float_rounding: int = 6, strict: bool = True,
@@ -259,173 +498,191 @@ def verify_math(completion: str, sample: Sample, *, float_rounding: int = 6, str
     if sample.answer is None or not str(sample.answer).strip():
         raise ValueError("the math verifier needs the sample's 'answer' (the reference)")
     gold = str(sample.answer)
-    pred = select_prediction(completion)
-    if pred.text is None:
-        return Verdict(0.0, "no_answer", pred.reason)
-    candidates = distinct_candidates(pred.context)
-    if fast:
-        verdict = fast_verdict(gold, pred, candidates)
-        if verdict is not None:
-            return verdict
+    ref = reference(gold)
+    located = extract.locate(completion)
+    if located.value is None:
+        return refused(located.reason, located.detail)
+    pred = read_prediction(located, ref.relational)
+    if isinstance(pred, Refusal):
+        if _literal(located.value) == _literal(gold):
+            return Verdict(1.0, "ok", "literally the reference", answer=_literal(gold))
+        return refused(pred.reason, pred.detail)
     opts = {"float_rounding": float_rounding, "strict": strict, "allow_set_relation_comp": allow_set_relation_comp}
-    gold_parsed = parse_gold(gold)
-    pred_parsed = _parse_pred(pred.text)
-    if not pred_parsed:
-        return Verdict(0.0, "no_answer", "no final answer could be extracted")
-    shown = str(pred_parsed[-1])[:200]
-    if not _equal(gold_parsed, pred_parsed, opts):
-        return Verdict(0.0, "wrong", f"{shown!r} is not equivalent to the reference")
-    if reject_several_answers and len(candidates) > 1:
-        stray = _stray_candidate(pred_parsed, candidates, opts)
-        if stray is not None:
-            return Verdict(0.0, "wrong", f"several different final answers: {stray[:100]!r} besides {shown!r}")
-    return Verdict(1.0, "ok", f"{shown!r} is equivalent to the reference")
+    if reject_several_answers:
+        for text in located.competitors:
+            if _literal(text) == _literal(located.value):
+                continue
+            other = parse_answer(text)
+            if isinstance(other, Refusal):
+                other = read_sentence(text) or other  # "The smallest value of $N$ is $\boxed{14}$"
+            if isinstance(other, Refusal) or not _agrees(pred, other, opts):
+                return refused("several_answers", f"another final answer {text[:80]!r} besides {pred.latex[:80]!r}")
+    return grade(ref, pred, opts, fast)
 
 
-# ------------------------------------------------ probe evaluation (inequality only)
+# ------------------------------------------- exact evaluation at probe points
 #
-# A tiny evaluator for a LaTeX subset: integers (no decimals: math-verify rounds those),
-# single-letter variables (not e or i), \pi, + - * / ^ (small integer exponents),
-# \cdot, \times, \frac{}{}, \sqrt{}, parentheses, implicit multiplication. Anything
-# else aborts. Two expressions whose values differ at a probe point are different
-# functions, so the answer is wrong for sure; equal values prove nothing and go to sympy.
+# Expressions of the grammar's tree are evaluated EXACTLY at two fixed probe points with
+# large rational coordinates: each variable (and \pi, a transcendental, as a variable of
+# its own) gets a rational, and a value is a sum of q * sqrt(r) with q rational and r a
+# square-free integer (square roots of distinct square-free integers are linearly
+# independent over Q, so two such sums are equal exactly when their terms are). Two
+# rational expressions that differ as functions can agree at a point only if the point is
+# a root of their difference; for the fixed points below that needs a polynomial built
+# for them (Schwartz-Zippel), so "equal at both points" is taken as equal and "differ at
+# a point" is a proof of inequality. Anything else (functions, e and i, which
+# math-verify may read as constants, decimals, which follow the 6-digit rule, a variable
+# right before a bracket, f(x), implicit products after "/", large powers) is left to
+# math-verify.
 
-_TOKEN_RE = re.compile(r"\s*(?:(\d+)|\\(d?t?frac|sqrt|pi|cdot|times)(?![a-zA-Z])|([a-zA-Z])|([-+*/^(){}]))")
+_PROBE_POINTS = ((Fraction(1234567891, 987654323), Fraction(2718281829, 1414213573)),
+                 (Fraction(3141592661, 1732050821), Fraction(1618033991, 2236067987)))
 _FORBIDDEN_LETTERS = frozenset("eiEI")
-_PROBES = (0.5772156649, 1.3247179572)
+_MAX_TERMS = 16
+_MAX_BITS = 20000
 
 
 class _Abort(Exception):
     pass
 
 
-def _tokens(text: str) -> list[tuple[str, str]]:
-    text = _LATEX_NOISE_RE.sub(" ", extract.unwrap_math(text)).strip()
-    out, pos = [], 0
-    while pos < len(text):
-        m = _TOKEN_RE.match(text, pos)
-        if not m or m.end() == pos:
-            raise _Abort
-        kinds = ("num", "cmd", "var", "op")
-        kind = next(k for k, g in zip(kinds, m.groups()) if g is not None)
-        out.append((kind, m.group(kinds.index(kind) + 1)))
-        pos = m.end()
-    for (k1, _), (k2, v2) in zip(out, out[1:]):
-        if (k1 == k2 == "num") or (k1 == k2 == "var") or (k1 == "var" and v2 == "("):
-            raise _Abort  # "2 3", "xy", "f(x)": readings differ between parsers
-    if any(k == "var" and v in _FORBIDDEN_LETTERS for k, v in out) or len(out) > 200:
+def _squarefree(n: int) -> tuple[int, int]:
+    """(s, r) with n = s^2 * r and r square-free; trial division up to 10^6."""
+    if n <= 0 or n > 10**12:
+        raise _Abort
+    s, r, f = 1, n, 2
+    while f * f <= r:
+        while r % (f * f) == 0:
+            r //= f * f
+            s *= f
+        f += 1 if f == 2 else 2
+    return s, r
+
+
+def _rad(value: dict[int, Fraction]) -> dict[int, Fraction]:
+    out = {r: q for r, q in value.items() if q}
+    if len(out) > _MAX_TERMS or any(max(q.numerator.bit_length(), q.denominator.bit_length()) > _MAX_BITS
+                                    for q in out.values()):
         raise _Abort
     return out
 
 
-class _Evaluator:
-    """Recursive descent over ``_tokens`` at one probe point."""
+def _add(a: dict, b: dict, sign: int = 1) -> dict:
+    out = dict(a)
+    for r, q in b.items():
+        out[r] = out.get(r, Fraction(0)) + sign * q
+    return _rad(out)
 
-    def __init__(self, tokens: list[tuple[str, str]], probe: float) -> None:
-        self.tokens, self.pos, self.probe = tokens, 0, probe
 
-    def peek(self) -> tuple[str, str]:
-        return self.tokens[self.pos] if self.pos < len(self.tokens) else ("end", "")
+def _mul(a: dict, b: dict) -> dict:
+    out: dict[int, Fraction] = {}
+    for r1, q1 in a.items():
+        for r2, q2 in b.items():
+            s, r = _squarefree(r1 * r2) if r1 * r2 != 1 else (1, 1)
+            out[r] = out.get(r, Fraction(0)) + q1 * q2 * s
+    return _rad(out)
 
-    def take(self, value: str | None = None) -> tuple[str, str]:
-        token = self.peek()
-        if token[0] == "end" or (value is not None and token[1] != value):
-            raise _Abort
-        self.pos += 1
-        return token
 
-    def run(self) -> float:
-        value = self.expr()
-        if self.pos != len(self.tokens):
-            raise _Abort
-        return value
-
-    def expr(self) -> float:
-        value = self.term()
-        while self.peek()[1] in ("+", "-"):
-            sign = 1 if self.take()[1] == "+" else -1
-            value += sign * self.term()
-        return value
-
-    def term(self) -> float:
-        value = self.unary()
-        while True:
-            kind, tok = self.peek()
-            if tok in ("*", "cdot", "times", "/"):
-                self.take()
-                right = self.unary()
-                value = value / right if tok == "/" else value * right
-                if tok == "/" and self._implicit_next():
-                    raise _Abort  # "a/bc": a/(bc) or (a/b)c depends on the parser
-            elif self._implicit_next():
-                value *= self.power()
-            else:
-                return value
-
-    def _implicit_next(self) -> bool:
-        kind, tok = self.peek()
-        return kind in ("num", "var") or tok in ("(", "{", "frac", "dfrac", "tfrac", "sqrt", "pi")
-
-    def unary(self) -> float:
-        if self.peek()[1] in ("+", "-"):
-            return (1 if self.take()[1] == "+" else -1) * self.unary()
-        return self.power()
-
-    def power(self) -> float:
-        base = self.primary()
-        if self.peek()[1] != "^":
-            return base
-        self.take()
-        if self.peek()[0] == "num":
-            exponent = int(self.take()[1])
-        else:
-            self.take("{")
-            exponent = int(self.take()[1]) if self.peek()[0] == "num" else -1
-            self.take("}")
-        if not 0 <= exponent <= 20 or len(str(exponent)) > 2:
-            raise _Abort
-        return base ** exponent
-
-    def group(self, close: str) -> float:
-        value = self.expr()
-        self.take(close)
-        return value
-
-    def primary(self) -> float:
-        kind, tok = self.take()
-        if kind == "num":
-            if len(tok) > 15:
-                raise _Abort
-            return float(int(tok))
-        if kind == "var":
-            return 1.0 + (ord(tok) * 0.6180339887 + self.probe) % 1.7
-        if tok in ("(", "{"):
-            return self.group(")" if tok == "(" else "}")
-        if tok == "pi":
-            return 3.141592653589793
-        if tok == "sqrt":
-            self.take("{")
-            inner = self.group("}")
-            if inner < 0:
-                raise _Abort
-            return inner ** 0.5
-        if tok in ("frac", "dfrac", "tfrac"):
-            self.take("{")
-            num = self.group("}")
-            self.take("{")
-            return num / self.group("}")
+def _inverse(a: dict) -> dict:
+    if len(a) != 1:
         raise _Abort
+    (r, q), = a.items()
+    return {r: 1 / (q * r)}  # 1/(q sqrt r) = sqrt r / (q r)
+
+
+def _sqrt(a: dict) -> dict:
+    if not a:
+        return {}
+    if len(a) != 1 or 1 not in a or a[1] < 0:
+        raise _Abort
+    q = a[1]
+    s, r = _squarefree(q.numerator * q.denominator)
+    return {r: Fraction(s, q.denominator)}
+
+
+def _const(q: Fraction) -> dict:
+    return _rad({1: Fraction(q)})
+
+
+def _value(node: tuple, point: dict[str, Fraction]) -> dict:
+    kind = node[0]
+    if kind == "num":
+        if node[2]:
+            raise _Abort  # decimals: the 6-digit rule, not exact identity
+        return _const(node[1])
+    if kind in ("var", "const", "word"):
+        names = [node[1]] if kind != "word" else list(str(node[1]))
+        out = _const(Fraction(1))
+        for name in names:
+            if name in _FORBIDDEN_LETTERS or name in ("\\infty", "\\emptyset") or name.startswith("\\mathbb"):
+                raise _Abort
+            if name not in point:
+                point[name] = _next_coordinate(point)
+            out = _mul(out, _const(point[name]))
+        return out
+    if kind == "group":
+        return _value(node[1], point)
+    if kind in ("neg", "pos"):
+        v = _value(node[1], point)
+        return {r: -q for r, q in v.items()} if kind == "neg" else v
+    if kind == "add":
+        return _add(_value(node[2], point), _value(node[3], point), 1 if node[1] == "+" else -1)
+    if kind == "mul":
+        op, left, right = node[1], node[2], node[3]
+        if op == ":" or (op == "" and left[0] in ("var", "word") and right[0] == "group"):
+            raise _Abort  # a ratio; f(x)
+        if op == "" and left[0] == "mul" and left[1] in ("/", "\\div"):
+            raise _Abort  # a/bc
+        a, b = _value(left, point), _value(right, point)
+        return _mul(a, _inverse(b)) if op in ("/", "\\div") else _mul(a, b)
+    if kind == "frac":
+        return _mul(_value(node[1], point), _inverse(_value(node[2], point)))
+    if kind == "mixed":
+        return _add(_value(node[1], point), _value(node[2], point))
+    if kind == "sqrt":
+        if node[2] is not None:
+            raise _Abort
+        return _sqrt(_value(node[1], point))
+    if kind == "pow":
+        exp = _value(node[2], {})
+        if not exp or set(exp) - {1} or exp[1].denominator not in (1, 2) or abs(exp[1]) > 20:
+            raise _Abort
+        base = _value(node[1], point)
+        e = exp[1]
+        if e.denominator == 2:
+            base = _sqrt(base)
+            e = e * 2
+        out = _const(Fraction(1))
+        for _ in range(abs(int(e))):
+            out = _mul(out, base)
+        return _inverse(out) if e < 0 else out
+    raise _Abort
+
+
+def _next_coordinate(point: dict[str, Fraction]) -> Fraction:
+    base = point.get("__base__", Fraction(1))
+    k = sum(1 for name in point if name != "__base__")
+    return base + Fraction(7919 * (k + 1) ** 3 + 104729, 1000003 + 97 * k)
+
+
+def probe_compare(gold: tuple, pred: tuple) -> bool | None:
+    """True: equal at both probe points; False: they differ at one (certain); None:
+    cannot evaluate exactly (left to math-verify)."""
+    try:
+        for first, second in _PROBE_POINTS:
+            point: dict[str, Fraction] = {"__base__": first + second}
+            a = _value(gold, point)
+            b = _value(pred, point)
+            if a != b:
+                return False
+    except (_Abort, ZeroDivisionError, OverflowError, RecursionError):
+        return None
+    return True
 
 
 def probe_differs(gold: str, pred: str) -> bool:
-    """True when both parse in the subset and their values differ at a probe point."""
-    try:
-        gold_tokens, pred_tokens = _tokens(gold), _tokens(pred)
-        for probe in _PROBES:
-            a = _Evaluator(gold_tokens, probe).run()
-            b = _Evaluator(pred_tokens, probe).run()
-            if abs(a - b) > 1e-9 * (1.0 + abs(a) + abs(b)):
-                return True
-    except (_Abort, ZeroDivisionError, OverflowError, ValueError):
+    """True when both parse and their exact values differ at a probe point."""
+    g, p = parse_answer(gold), parse_answer(pred)
+    if isinstance(g, Refusal) or isinstance(p, Refusal):
         return False
-    return False
+    return probe_compare(g.node, p.node) is False
