@@ -100,6 +100,16 @@ def test_cli_convert_prints_one_error_line(tmp_path, capsys):
 
 
 # ---------------------------------------------------------------- the cache
+def test_models_live_under_the_warm_start_cache_root(tmp_path, monkeypatch):
+    from rlvr.models.warmstart import cache_root
+
+    assert g.models_cache(tmp_path) == cache_root(str(tmp_path)) / "models"
+    monkeypatch.setenv("RLVR_CACHE", str(tmp_path / "env"))
+    assert g.models_cache() == cache_root(None) / "models" == tmp_path / "env" / "models"
+    monkeypatch.delenv("RLVR_CACHE")
+    assert g.models_cache() == cache_root(None) / "models"
+
+
 def test_conversion_is_cached_by_content_hash(tmp_path):
     src = write_gguf(tmp_path / "a.gguf", "llama")
     calls: list = []
@@ -112,7 +122,15 @@ def test_conversion_is_cached_by_content_hash(tmp_path):
     copy.write_bytes(src.read_bytes())
     assert g.convert_cached(copy, cache, log=lambda s: None, converter=fake_converter(calls)) == first
     assert calls == [src]  # the renamed copy reused the entry
-    assert [p.name for p in (cache / "models").iterdir()] == [first.name]  # no temporary left
+    assert sorted(p.name for p in (cache / "models").iterdir()) == [first.name, "gguf-hashes.json"]  # no temporary
+    index = json.loads((cache / "models" / "gguf-hashes.json").read_text())
+    assert sorted(index.values()) == [info["sha256"]] * 2  # each file hashed once, remembered by path
+    import os
+
+    copy.write_bytes(src.read_bytes()[:-4] + b"\x01\x00\x00\x00")  # same size, other content
+    os.utime(copy, ns=(1, 1))  # and another mtime: hashed again, not looked up
+    other = g.convert_cached(copy, cache, log=lambda s: None, converter=fake_converter(calls))
+    assert other != first and calls == [src, copy]
 
 
 def test_an_interrupted_conversion_leaves_no_entry_and_is_redone(tmp_path):
@@ -126,7 +144,7 @@ def test_an_interrupted_conversion_leaves_no_entry_and_is_redone(tmp_path):
 
     with pytest.raises(KeyboardInterrupt):
         g.convert_cached(src, cache, log=lambda s: None, converter=dies_halfway)
-    assert list((cache / "models").iterdir()) == []
+    assert [p.name for p in (cache / "models").iterdir()] == ["gguf-hashes.json"]
     # a temporary left by a killed process (its pid is gone) is cleared by the next conversion
     final = g.cache_entry(cache / "models", g.file_sha256(src))
     killed = cache / "models" / f".{final.name}.tmp-999999999-abc"

@@ -77,10 +77,11 @@ class FetchError(GGUFError):
 
 # ---------------------------------------------------------------- checks
 def models_cache(cache_dir: str | os.PathLike | None = None) -> Path:
-    """``<cache>/models``: where converted GGUF files and downloads live."""
-    from rlvr.models.warmstart import cache_root
-
-    return cache_root(str(cache_dir) if cache_dir is not None else None) / "models"
+    """``<cache>/models``: where converted GGUF files and downloads live. ``<cache>`` is the
+    root of ``rlvr.models.warmstart.cache_root``, computed here without importing torch so
+    that a cached lookup stays fast."""
+    root = cache_dir or os.environ.get("RLVR_CACHE") or Path.home() / ".cache" / "rlvr"
+    return Path(root) / "models"
 
 
 def is_gguf(path: str | os.PathLike) -> bool:
@@ -164,6 +165,30 @@ def file_sha256(path: Path, chunk: int = 1 << 20) -> str:
     return h.hexdigest()
 
 
+def known_sha256(path: Path, root: Path) -> str:
+    """``file_sha256(path)``, remembered in ``<root>/gguf-hashes.json`` by (path, size, mtime)
+    so a multi-gigabyte file is read once, not at every run."""
+    st = path.stat()
+    key = f"{path.resolve()}|{st.st_size}|{st.st_mtime_ns}"
+    index_path = root / "gguf-hashes.json"
+    try:
+        index = json.loads(index_path.read_text())
+    except (OSError, ValueError):
+        index = {}
+    if isinstance(index.get(key), str):
+        return index[key]
+    digest = file_sha256(path)
+    index[key] = digest
+    try:  # a lost update (two runs at once) only costs a re-hash later
+        root.mkdir(parents=True, exist_ok=True)
+        tmp = index_path.with_name(f".{index_path.name}.tmp-{os.getpid()}")
+        tmp.write_text(json.dumps(index, indent=1, sort_keys=True))
+        os.replace(tmp, index_path)
+    except OSError:
+        pass
+    return digest
+
+
 def cache_entry(root: Path, sha256: str) -> Path:
     return root / f"gguf-{sha256[:16]}-v{CONVERT_VERSION}"
 
@@ -195,9 +220,10 @@ def convert_gguf(src: Path, dest: Path, log: Log = print) -> dict:
         del config.quantization_config  # the weights are plain float32 now
     config.name_or_path = ""
     t1 = time.time()
-    model = AutoModelForCausalLM.from_config(config, dtype=torch.float32)
+    with torch.device("meta"):  # no second copy of the weights, no random init: they are taken over below
+        model = AutoModelForCausalLM.from_config(config, dtype=torch.float32)
     try:
-        model.load_state_dict(loaded.state_dict(), strict=True)
+        model.load_state_dict(loaded.state_dict(), strict=True, assign=True)
     except RuntimeError as exc:
         raise GGUFError(f"'{src}': the dequantised weights do not fit the model rebuilt from its config: "
                         f"{str(exc)[:300]}") from None
@@ -259,7 +285,7 @@ def convert_cached(src: Path, cache_dir=None, log: Log = print, sha256: str | No
                    converter=convert_gguf) -> Path:
     """The cached conversion of GGUF file ``src``, converting it first when missing."""
     root = models_cache(cache_dir)
-    sha256 = sha256 or file_sha256(src)
+    sha256 = sha256 or known_sha256(src, root)
     final = cache_entry(root, sha256)
     if is_converted(final):
         log(f"gguf: cached conversion of {src.name}: {final}")
