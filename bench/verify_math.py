@@ -2,7 +2,8 @@
 
 Generates a realistic mix of DISTINCT (reference, completion) pairs: 40% integers, 15%
 fractions, 15% decimals, 30% LaTeX expressions (roots, polynomials, intervals, pi; half
-of the right ones in another form than the reference, so sympy must prove them), in three
+of the right ones in another form than the reference, which the verifier must prove equal:
+since the answer grammar, by exact evaluation at probe points rather than sympy), in three
 completion styles (``<answer>`` tag, final ``\\boxed{}``, GSM8K ``####``), 30% wrong (a nearby
 value of the same kind), every reference distinct,
 pipes them through ``rlvr verify --workers 2`` as a subprocess and prints pairs/second,
