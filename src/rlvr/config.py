@@ -85,7 +85,8 @@ class RewardConfig:
     format_weight: float = knob(0.1, "Weight w of the format term: reward = accuracy + w * format.")
     format_gated: bool = knob(False, "Count the format term only when the answer is correct.")
     workers: int = knob(0, "Verifier worker processes; 0 = verify in-process (fast verifiers, the demo).")
-    timeout_s: float = knob(3.0, "Per-completion verifier timeout enforced by the pool.")
+    timeout_s: float = knob(3.0, "Per-completion verifier timeout enforced by the pool (raised to the verifier's own "
+                                 "limit when that is longer: code 15 s, proof 35 s by default).")
 
 
 @dataclass

@@ -30,7 +30,7 @@ What it does:
   teardown); every output stream is read up to a cap and the run is killed when a stream
   passes it.
 - Inputs go in through file descriptors, never through host files: ``files`` become files
-  under the sandbox root (read-only by default) and ``inputs`` (and ``channel_in``) are
+  under the sandbox root (read-only by default) and ``inputs`` are
   inherited memfds whose numbers are passed to the command; ``channel_out`` is an inherited
   pipe a trusted in-sandbox runner writes its records to (see ``docs/sandbox.md``).
 
@@ -60,7 +60,7 @@ import struct
 import subprocess
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Mapping, Sequence
 
 log = logging.getLogger("rlvr.sandbox")
@@ -468,28 +468,38 @@ def _memfd(name: str, data: bytes) -> int:
     return fd
 
 
+@dataclass(frozen=True)
+class Payload:
+    """What a run is given, all through file descriptors (no host file is written).
+
+    ``files`` maps absolute sandbox paths (under ``/work``, ``/tmp`` or a new directory) to
+    contents, read-only unless listed in ``writable_files``; ``inputs`` become one inherited
+    memfd each, whose number replaces ``{NAME}`` in argv; ``stdin`` is the program's standard
+    input; ``ro_binds`` are host paths mounted read-only; ``env`` is the unsandboxed
+    fallback's environment (the sandbox's own is always minimal)."""
+
+    stdin: bytes = b""
+    files: Mapping[str, bytes] = field(default_factory=dict)
+    writable_files: Sequence[str] = ()
+    inputs: Mapping[str, bytes] = field(default_factory=dict)
+    ro_binds: Sequence[str] = ()
+    env: Mapping[str, str] | None = None
+
+
 def run(
     argv: Sequence[str],
+    payload: Payload = Payload(),
     *,
     limits: Limits = Limits(),
-    stdin: bytes = b"",
-    files: Mapping[str, bytes] | None = None,
-    writable_files: Sequence[str] = (),
-    channel_in: bytes | None = None,
-    inputs: Mapping[str, bytes] | None = None,
     channel_out: bool = False,
-    ro_binds: Sequence[str] = (),
-    env: Mapping[str, str] | None = None,
     allow_unsandboxed: bool = False,
     host_uid: int | None = None,
     _probe: bool = False,
 ) -> RunResult:
-    """Run ``argv`` sandboxed; return everything it wrote (capped) and how it ended.
+    """Run ``argv`` sandboxed with ``payload``; return everything it wrote (capped) and how it ended.
 
-    ``{fd_in}`` / ``{fd_out}`` in ``argv`` are replaced by the channel fd numbers, and
-    ``{NAME}`` by the fd number of ``inputs[NAME]`` (one inherited memfd each). ``files``
-    maps absolute sandbox paths (under ``/work``, ``/tmp`` or a new directory) to contents;
-    those in ``writable_files`` are writable copies, the rest read-only.
+    ``{fd_out}`` in ``argv`` is replaced by the number of the record pipe (``channel_out``), and
+    ``{NAME}`` by the fd number of ``payload.inputs[NAME]``.
     """
     if not _probe and not allow_unsandboxed:
         require()
@@ -497,14 +507,10 @@ def run(
     if not sandboxed:
         _warn_unsandboxed()
     host_uid = host_uid if host_uid is not None else _fresh_host_uid()
-    named = dict(inputs or {})
-    if channel_in is not None:
-        named["fd_in"] = channel_in
     fds: list[int] = []
     cgroup = None if _probe else _make_cgroup(limits)
     try:
-        return _run(argv, limits, stdin, files or {}, set(writable_files), named, channel_out, ro_binds, env,
-                    sandboxed, sandboxed, host_uid, cgroup, fds)  # fmt: skip
+        return _run(argv, payload, limits, channel_out, sandboxed, host_uid, cgroup, fds)
     finally:
         for fd in fds:
             os.close(fd)
@@ -521,18 +527,19 @@ def _warn_unsandboxed() -> None:
     )
 
 
-def _run(argv, limits, stdin, files, writable, named, channel_out, ro_binds, env, filtered,
-         sandboxed, host_uid, cgroup, fds) -> RunResult:  # fmt: skip
+def _run(argv, payload: Payload, limits: Limits, channel_out: bool, sandboxed: bool, host_uid, cgroup,
+         fds: list[int]) -> RunResult:  # fmt: skip
     tmp = None if sandboxed else tempfile.mkdtemp(prefix="rlvr-unsandboxed-")
+    writable, named, ro_binds, env = set(payload.writable_files), payload.inputs, payload.ro_binds, payload.env
     try:
         root = "" if sandboxed else tmp
-        file_fds = [(_memfd("file", data), path, path in writable) for path, data in files.items()]
+        file_fds = [(_memfd("file", data), path, path in writable) for path, data in payload.files.items()]
         fds += [fd for fd, _, _ in file_fds]
         input_fds = {name: _memfd(name, data) for name, data in named.items()}
         fds += list(input_fds.values())
         read_out, write_out = os.pipe() if channel_out else (-1, -1)
         fds += [read_out, write_out] if channel_out else []
-        program = seccomp_program() if filtered and limits.seccomp else None
+        program = seccomp_program() if sandboxed and limits.seccomp else None
         seccomp_fd = _memfd("seccomp", program) if program is not None else None
         fds += [seccomp_fd] if seccomp_fd is not None else []
         subst = {"{fd_out}": str(write_out), _ROOT: root, **{"{" + k + "}": str(v) for k, v in input_fds.items()}}
@@ -541,7 +548,7 @@ def _run(argv, limits, stdin, files, writable, named, channel_out, ro_binds, env
             command = bwrap_argv(limits, file_fds, ro_binds, env, seccomp_fd) + command
         else:
             _lay_out_files(tmp, file_fds, host_uid)
-        stdin_fd = _memfd("stdin", stdin)
+        stdin_fd = _memfd("stdin", payload.stdin)
         fds.append(stdin_fd)
         pass_fds = (tuple(fd for fd, _, _ in file_fds) + tuple(input_fds.values())
                     + tuple(f for f in (write_out, seccomp_fd) if f is not None and f >= 0))  # fmt: skip

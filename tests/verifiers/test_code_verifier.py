@@ -231,3 +231,20 @@ def test_rlvr_verify_default_timeout_is_never_below_the_sandbox_limit():
     assert default_timeout(['{"name": "code", "options": {"timeout_s": 40}}']) == 40 + cv.START_MARGIN_S
     assert default_timeout(["math", "proof"]) == proof.own_timeout_s() > proof.ProofOptions.timeout_s
     assert default_timeout(['{"composite": {"code": 1.0, "format": 0.1}}']) == cv.own_timeout_s()
+
+
+def test_the_trainers_reward_pool_never_times_out_before_the_sandbox():
+    """reward.timeout_s defaults to 3 s; a code run may take its own 10 s + start-up: the pool waits."""
+    from rlvr.config import load_config
+    from rlvr.verifiers import code as cv
+    from rlvr.verifiers.rewarder import Rewarder
+
+    for verifier, expected in (("exact", 3.0), ("code", cv.own_timeout_s())):
+        rewarder = Rewarder(load_config(overrides=[f"reward.verifier={verifier}", "reward.workers=0"]).reward)
+        try:
+            assert rewarder.timeout_s == expected and rewarder.pool.timeout_s == expected
+        finally:
+            rewarder.close()
+    rewarder = Rewarder(load_config(overrides=["reward.verifier=code", "reward.timeout_s=60", "reward.workers=0"]).reward)
+    assert rewarder.timeout_s == 60  # a longer configured timeout is kept
+    rewarder.close()

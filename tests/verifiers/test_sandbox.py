@@ -17,8 +17,13 @@ needs_python = pytest.mark.skipif(not os.path.exists(PY), reason=f"{PY} missing 
 pytestmark = [pytest.mark.sandbox, needs_bwrap, needs_python]
 
 
+PAYLOAD_FIELDS = {"stdin", "files", "writable_files", "inputs", "ro_binds", "env"}
+
+
 def py(src: str, **kw) -> sandbox.RunResult:
-    return sandbox.run([PY, "-I", "-S", "-c", src], **kw)
+    """Run Python source; payload fields and run options may be mixed as keywords here."""
+    payload = sandbox.Payload(**{k: kw.pop(k) for k in list(kw) if k in PAYLOAD_FIELDS})
+    return sandbox.run([PY, "-I", "-S", "-c", src], payload, **kw)
 
 
 def test_identity_and_view_of_the_host():
@@ -54,7 +59,7 @@ def test_channel_fds_are_substituted():
     res = sandbox.run(
         [PY, "-I", "-S", "-c", "import os,sys; os.write(int(sys.argv[2]), os.read(int(sys.argv[1]), 9)[::-1])",
          "{fd_in}", "{fd_out}"],
-        channel_in=b"abc", channel_out=True,
+        sandbox.Payload(inputs={"fd_in": b"abc"}), channel_out=True,
     )  # fmt: skip
     assert res.returncode == 0, res.stderr
     assert res.channel == b"cba"

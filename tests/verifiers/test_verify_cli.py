@@ -47,7 +47,9 @@ def test_verify_stream_with_bad_lines_keeps_order_and_reports_line_numbers():
     assert by_id["g"]["detail"] == "line 7: no 'verifier' field and no --verifier default"
     assert by_id[9]["detail"] == "line 9: expected a JSON object, got list"
     assert by_id["i"]["detail"] == "line 10: missing field 'completion' (a string)"
-    assert set(records[0]) == {"id", "reward", "status", "detail"}
+    assert set(records[0]) == {"id", "reward", "status", "detail", "answer"}  # the graded answer, canonical
+    assert records[0]["answer"] == "1/2" and by_id["k"]["answer"] == "2"
+    assert "answer" not in by_id[2] and "answer" not in by_id["j"]  # none extracted: the key is absent
     assert "timeout=1" in out.stderr and "restarts=1" in out.stderr and "bad_lines=6" in out.stderr
 
 

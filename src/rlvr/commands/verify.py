@@ -66,31 +66,13 @@ def _pool_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 DEFAULT_TIMEOUT_S = 3.0
-# Verifiers that enforce a limit of their own (a sandbox's wall time): the pool's backstop
-# must not fire first, or a slow but honest run is reported as a pool timeout.
-_OWN_LIMITS = {"code": ("rlvr.verifiers.code", "own_timeout_s"), "proof": ("rlvr.verifiers.proof", "own_timeout_s")}
 
 
 def default_timeout(specs: Iterable[Any]) -> float:
     """The default per-item timeout for these verifier specs: never below a verifier's own limit."""
-    import importlib
+    from rlvr.verifiers.pool import own_time_limit
 
-    from rlvr.verifiers.registry import as_verifier
-
-    limits = [DEFAULT_TIMEOUT_S]
-    for spec in specs:
-        if spec is None:
-            continue
-        verifier = as_verifier(spec)
-        if hasattr(verifier, "name") and hasattr(verifier, "options"):
-            parts = [(verifier.name, dict(verifier.options))]
-        else:
-            parts = [(name, {}) for name, _ in getattr(verifier, "parts", ())]
-        for name, options in parts:
-            if name in _OWN_LIMITS:
-                module, function = _OWN_LIMITS[name]
-                limits.append(float(getattr(importlib.import_module(module), function)(options)))
-    return max(limits)
+    return max(DEFAULT_TIMEOUT_S, own_time_limit(specs))
 
 
 def _bad_pool_arguments(args: argparse.Namespace) -> bool:

@@ -167,8 +167,9 @@ class PythonTool:
 
         limits = sandbox.Limits(wall_s=self.timeout_s, memory_bytes=self.memory_bytes, max_processes=8,
                                 max_stdout_bytes=64 << 10, max_stderr_bytes=16 << 10)
-        res = sandbox.run([self.python, "-I", "-S", "/work/main.py"], limits=limits,
-                          files={"/work/main.py": code.encode()}, allow_unsandboxed=self.allow_unsandboxed)
+        payload = sandbox.Payload(files={"/work/main.py": code.encode()})
+        res = sandbox.run([self.python, "-I", "-S", "/work/main.py"], payload, limits=limits,
+                          allow_unsandboxed=self.allow_unsandboxed)
         out = res.stdout.decode(errors="replace").rstrip("\n")
         if res.timed_out:
             return ToolResult(f"error: timeout after {self.timeout_s:g}s", True)

@@ -277,7 +277,7 @@ def runtime_blob(python: str, allow_unsandboxed: bool) -> bytes | None:
     Saves compiling the runtime's source in every sandbox start. None when that run fails
     (then the source is shipped instead, which works the same, only slower).
     """
-    res = sandbox.run([python, "-I", "-S", "-c", _COMPILE_SOURCE], stdin=RUNTIME_SOURCE.encode("utf-8"),
+    res = sandbox.run([python, "-I", "-S", "-c", _COMPILE_SOURCE], sandbox.Payload(stdin=RUNTIME_SOURCE.encode("utf-8")),
                       limits=sandbox.Limits(wall_s=20.0), allow_unsandboxed=allow_unsandboxed)  # fmt: skip
     return res.stdout if res.returncode == 0 and res.stdout else None
 
@@ -318,10 +318,8 @@ def _run_plan(code: str, plan: _Plan, options: CodeOptions) -> sandbox.RunResult
         max_channel_bytes=2 * options.max_output_bytes * (len(plan.io) + 1) + (4 << 20),
     )  # fmt: skip
     argv = [options.python, "-I", "-S", "-c", code_judge.BOOT_SOURCE, "{pub}", "{sec}", "{fd_out}"]
-    return sandbox.run(
-        argv, limits=limits, inputs={"pub": marshal.dumps(public), "sec": marshal.dumps(secret)},
-        channel_out=True, allow_unsandboxed=options.allow_unsandboxed,
-    )  # fmt: skip
+    payload = sandbox.Payload(inputs={"pub": marshal.dumps(public), "sec": marshal.dumps(secret)})
+    return sandbox.run(argv, payload, limits=limits, channel_out=True, allow_unsandboxed=options.allow_unsandboxed)
 
 
 # ============================================================================ judging

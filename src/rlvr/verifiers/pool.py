@@ -338,3 +338,31 @@ def _shutdown(pool: list[_Worker]) -> None:
         _kill(worker.process)
         worker.conn.close()
     pool.clear()
+
+
+# Verifiers that enforce a limit of their own (a sandbox's wall time): the pool's backstop
+# must not fire first, or a slow but honest run is reported as a pool timeout.
+_OWN_LIMITS = {"code": ("rlvr.verifiers.code", "own_timeout_s"), "proof": ("rlvr.verifiers.proof", "own_timeout_s")}
+
+
+def own_time_limit(specs) -> float:
+    """The longest one verification takes by the verifiers' own limits (0 when none has one):
+    the floor for a pool's per-item timeout."""
+    import importlib
+
+    from rlvr.verifiers.registry import as_verifier
+
+    limits = [0.0]
+    for spec in specs:
+        if spec is None:
+            continue
+        verifier = as_verifier(spec)
+        if hasattr(verifier, "name") and hasattr(verifier, "options"):
+            parts = [(verifier.name, dict(verifier.options))]
+        else:
+            parts = [(name, {}) for name, _ in getattr(verifier, "parts", ())]
+        for name, options in parts:
+            if name in _OWN_LIMITS:
+                module, function = _OWN_LIMITS[name]
+                limits.append(float(getattr(importlib.import_module(module), function)(options)))
+    return max(limits)

@@ -178,12 +178,10 @@ def _run(options: ProofOptions, nonce: str, submission: str, check: str) -> sand
         max_stdout_bytes=1 << 20, max_stderr_bytes=256 << 10, max_channel_bytes=1 << 20,
     )  # fmt: skip
     files = {"/work/Submission.v": submission.encode("utf-8"), "/check/Check.v": check.encode("utf-8")}
-    return sandbox.run(
-        ["/bin/bash", "-c", _script(options.coqc, nonce)], limits=limits, files=files,
-        writable_files=("/work/Submission.v",), channel_out=True,
-        ro_binds=[_OCAMLFIND_CONF] if os.path.exists(_OCAMLFIND_CONF) else [],
-        allow_unsandboxed=options.allow_unsandboxed,
-    )  # fmt: skip
+    payload = sandbox.Payload(files=files, writable_files=("/work/Submission.v",),
+                              ro_binds=[_OCAMLFIND_CONF] if os.path.exists(_OCAMLFIND_CONF) else [])
+    return sandbox.run(["/bin/bash", "-c", _script(options.coqc, nonce)], payload, limits=limits, channel_out=True,
+                       allow_unsandboxed=options.allow_unsandboxed)
 
 
 def _judge(result: sandbox.RunResult, nonce: str, statement_lines: range, options: ProofOptions) -> Verdict:
