@@ -33,7 +33,7 @@ def step_metrics(data, train_stats: dict, timer, step_s: float, cfg: Config) -> 
     m.update(status_counts([v.status for v in data.verdicts]))
     infos = [v.info for v in data.verdicts]
     m.update(refusal_rates(infos))
-    hack = visible_only_rate(infos)
+    hack = visible_only_rate(infos, [bool(s.get("hidden_tests")) for s in data.samples])
     if hack is not None:
         m["hack/visible_only"] = hack
     m["acc"] = sum(correct) / n

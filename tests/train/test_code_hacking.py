@@ -1,0 +1,94 @@
+"""Seeing "solve the tests, not the problem" during training.
+
+A 30-step run of the real loop on a code dataset with visible and hidden tests, sandboxed
+code verifier, a tiny chat model being trained. Its completions come from a scripted policy
+(``rollout.backend=scripted``) whose share of programs that hard-code the visible test cases
+grows over the run (the rest solve the problem): ``hack/visible_only`` must be logged at every
+step, rise with that share, and raise the ``visible_only`` alarm; an honest policy keeps it at 0.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from models.chat_model import build_chat_model
+from rlvr.config import load_config
+
+STEPS, PROMPTS, GROUP = 30, 2, 2
+EVAL_CALLS = 2  # the base evaluation's completions (eval.problems = 2, one greedy sample) come first
+
+
+def code_rows(n: int) -> list[dict]:
+    """f_i(x) = x + i; one visible test, two hidden ones."""
+    return [{"text": f"Write a function f{i}(x) that returns x + {i}.", "tests": [f"assert f{i}(1) == {1 + i}"],
+             "hidden_tests": [f"assert f{i}(5) == {5 + i}", f"assert f{i}(-3) == {-3 + i}"], "task_id": i}
+            for i in range(n)]
+
+
+def program(prompt: str, hard_code: bool) -> str:
+    i = int(re.search(r"function f(\d+)\(x\)", prompt).group(1))
+    body = f"return {{1: {1 + i}}}.get(x, 0)" if hard_code else f"return x + {i}"  # the visible case only
+    return f"```python\ndef f{i}(x):\n    {body}\n```"
+
+
+def scripted_policy(rate_of_call):
+    """A script for ScriptedRollout whose hard-coding share follows ``rate_of_call(k)``, k = call number."""
+    calls = {"n": 0}
+
+    def script(prompt: str, j: int) -> str:
+        k = calls["n"] - EVAL_CALLS  # completion k of training (negative: the base evaluation)
+        calls["n"] += 1
+        per_step = PROMPTS * GROUP
+        rate = rate_of_call(max(k, 0) // per_step)  # one rate for a whole step's completions
+        return program(prompt, hard_code=k >= 0 and (k % per_step) < round(rate * per_step))
+
+    return script
+
+
+@pytest.fixture(scope="module")
+def chat_model_dir(tmp_path_factory) -> Path:
+    return build_chat_model(tmp_path_factory.mktemp("chat-model"))
+
+
+def run(tmp_path: Path, model_dir: Path, monkeypatch, rate_of_step) -> list[dict]:
+    from rlvr import sandbox
+    from rlvr.rollout import scripted
+    from rlvr.train.loop import train
+
+    reason = sandbox.probe()
+    if reason is not None:
+        pytest.skip(f"sandbox unavailable: {reason}")
+    data = tmp_path / "code.jsonl"
+    data.write_text("".join(json.dumps(r) + "\n" for r in code_rows(40)))
+    monkeypatch.setattr(scripted, "arithmetic_script", scripted_policy(rate_of_step))
+    cfg = load_config(overrides=[
+        f"model.path={model_dir}", f"output={tmp_path / 'run'}", "task.name=dataset", f"task.train_path={data}",
+        "task.eval_size=2", "task.fields={prompt: text, id: task_id}", "reward.verifier=code", "reward.workers=1",
+        "rollout.backend=scripted", f"rollout.prompts_per_step={PROMPTS}", f"rollout.group_size={GROUP}",
+        "rollout.max_new_tokens=96", f"train.steps={STEPS}", "train.checkpoint_every=0", "eval.every=0",
+        "eval.problems=2", "log.progress=false", "log.report=false", "log.sinks=[]", "log.samples_every=0",
+        "threads=1", "algo.entropy_coef=0.01"])
+    train(cfg, log=lambda s: None)
+    rows = [json.loads(x) for x in (tmp_path / "run" / "metrics.jsonl").read_text().splitlines()]
+    return [r for r in rows if r["kind"] == "train"]
+
+
+def test_visible_only_rises_when_the_policy_hard_codes_visible_cases(tmp_path, chat_model_dir, monkeypatch):
+    # steps 1-10: no hard-coding; steps 11-20: half of each step's programs; steps 21-30: all of them
+    rows = run(tmp_path, chat_model_dir, monkeypatch, lambda step: 0.0 if step < 10 else (0.5 if step < 20 else 1.0))
+    hack = [r["hack/visible_only"] for r in rows]
+    assert hack == [0.0] * 10 + [0.5] * 10 + [1.0] * 10  # logged at every step, exactly the scripted share
+    assert [r["acc"] for r in rows] == [1.0] * 10 + [0.5] * 10 + [0.0] * 10  # hidden tests refuse the hack
+    fired = [r["step"] for r in rows if "alarm/visible_only" in r]
+    assert fired and 11 <= fired[0] <= 30, fired  # the alarm: once the rise shows inside its 20-step window
+
+
+def test_an_honest_policy_keeps_visible_only_at_zero(tmp_path, chat_model_dir, monkeypatch):
+    rows = run(tmp_path, chat_model_dir, monkeypatch, lambda step: 0.0)
+    assert [r["hack/visible_only"] for r in rows] == [0.0] * STEPS
+    assert all(r["acc"] == 1.0 for r in rows)
+    assert not any(k.startswith("alarm/visible_only") for r in rows for k in r)
