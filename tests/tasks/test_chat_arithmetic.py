@@ -94,3 +94,24 @@ def test_check_rollout_wants_room_for_the_longest_reference(tiny_tokenizer):
         task.check_rollout(cfg(need - 1), tiny_tokenizer)
     with pytest.raises(ConfigError, match="eval.max_new_tokens"):
         task.check_rollout(cfg(need, ev=need - 1), tiny_tokenizer)
+
+
+@pytest.mark.slow
+def test_the_real_model_answers_in_the_shown_form_and_is_graded_on_its_boxed_value():
+    """SmolLM2-135M-Instruct, greedy, on held-out problems: it copies the example's form and
+    ends its turn, and the math verifier grades exactly the boxed number it wrote."""
+    from models.smollm import greedy_chat, smollm_or_skip
+
+    task = ChatArithmeticTask(ChatArithmeticSpec(), eval_size=8)
+    form = re.compile(r"(\d+) ([+*]) (\d+) = (\d+), so the answer is \\boxed\{(\d+)\}\.")
+    outputs = greedy_chat(smollm_or_skip(), [s.prompt for s in task.eval_samples])
+    in_form = 0
+    for s, (text, stopped) in zip(task.eval_samples, outputs):
+        m = form.fullmatch(text.strip())
+        if not (stopped and m):
+            continue
+        in_form += 1
+        verdict = verify_math(text, s)
+        assert verdict.status == ("ok" if m.group(5) == s.answer else "wrong"), (text, verdict)
+        assert verdict.answer == m.group(5)
+    assert in_form >= 6, outputs
