@@ -99,6 +99,24 @@ def test_cli_convert_prints_one_error_line(tmp_path, capsys):
     assert len(err) == 1 and err[0].startswith("rlvr model: error:") and "not a GGUF file" in err[0]
 
 
+def test_stop_ids_add_the_chat_turn_end_the_template_uses():
+    from types import SimpleNamespace
+
+    class Tok:
+        eos_token_id = 128001  # Llama-3 GGUFs name <|end_of_text|> as EOS; a turn ends with <|eot_id|>
+        chat_template = "{{ '<|start_header_id|>' }}...{{ '<|eot_id|>' }}"
+
+        def get_vocab(self):
+            return {"<|end_of_text|>": 128001, "<|eot_id|>": 128009, "<|im_end|>": 7}
+
+    assert g.stop_token_ids(Tok(), SimpleNamespace(eos_token_id=128001)) == [128001, 128009]
+    assert g.stop_token_ids(Tok(), SimpleNamespace(eos_token_id=[128009, 128001])) == [128009, 128001]
+    Tok.eos_token_id = None
+    Tok.chat_template = ""
+    with pytest.raises(g.GGUFError, match="no end-of-sequence token"):
+        g.stop_token_ids(Tok(), SimpleNamespace(eos_token_id=None))
+
+
 # ---------------------------------------------------------------- the cache
 def test_models_live_under_the_warm_start_cache_root(tmp_path, monkeypatch):
     from rlvr.models.warmstart import cache_root
