@@ -215,3 +215,34 @@ def test_protocol_attributes_pass_through(tiny_tokenizer):
     assert backend.synced == 1
     with pytest.raises(ValueError, match="max_calls"):
         ToolRollout(backend, tiny_tokenizer, lambda: ToolEnv(calculator_tool), -1)
+
+
+def test_a_bpe_marker_pauses_only_at_the_whole_marker(tmp_path):
+    """With a byte-level BPE vocabulary "</tool>" ends in the token '>', which "<think>", "<tool>" and
+    "x > 3" also end in: the loop stops there but calls the tool only at the whole marker."""
+    from transformers import AutoTokenizer
+
+    from models.chat_model import build_chat_model
+
+    tok = AutoTokenizer.from_pretrained(build_chat_model(tmp_path / "chat"))
+    marker = ids(tok, "</tool>")
+    assert len(marker) > 1 and ids(tok, "x > 3")[2] == marker[-1]  # the premise: a shared last token
+    first = "<think>x > 3 so <tool>1+2</tool>"
+    seen: list[str] = []
+
+    def script(ctx: str) -> str:
+        resp = after_prompt(ctx)
+        seen.append(resp)
+        if "<output>" not in resp:
+            assert first.startswith(resp), resp
+            return first[len(resp):]  # carry on where the last round stopped
+        return "</think><answer>3</answer>"
+
+    backend, ro = tool_rollout(tok, script, max_calls=1)
+    prompt = ids(tok, "What is 1+2?\n")
+    (comp,) = ro.generate([prompt], SamplingParams(max_new_tokens=200, n=1))
+    assert comp.tool_calls == 1 and comp.tool_errors == 0
+    assert comp.text == "<think>x > 3 so <tool>1+2</tool><output>3</output></think><answer>3</answer>"
+    assert len(seen) >= 4  # paused after "<think>", "x >" and "<tool>" without calling the tool
+    observation = [t for t, m in zip(comp.token_ids, comp.loss_mask) if not m]
+    assert tok.decode(observation) == "<output>3</output>"

@@ -73,10 +73,13 @@ class ToolRollout:
             raise ValueError(f"max_calls must be >= 0, got {max_calls}")
         self.inner, self.tokenizer, self.make_env = inner, tokenizer, make_env
         self.max_calls, self.workers = max_calls, workers
-        stop_text = make_env().stop_text
-        ids = tokenizer(stop_text, add_special_tokens=False)["input_ids"]
+        self.stop_text = make_env().stop_text
+        ids = tokenizer(self.stop_text, add_special_tokens=False)["input_ids"]
         if not ids:
-            raise ValueError(f"the environment's stop marker {stop_text!r} tokenizes to nothing")
+            raise ValueError(f"the environment's stop marker {self.stop_text!r} tokenizes to nothing")
+        # The backend pauses at the marker's last token. With a BPE vocabulary that token is
+        # often shared ('>' ends "</tool>", "<tool>" and "x > 3"): a pause counts as a call
+        # only when the generated text really ends with the whole marker.
         self.pause_id = ids[-1]
         self.last_env_rewards: list[float] = []
 
@@ -132,8 +135,9 @@ class ToolRollout:
         seq.version = comp.policy_version
         stopped = comp.finish_reason == "stop" and len(comp.token_ids) <= room and bool(ids)
         if stopped and ids[-1] == self.pause_id and len(seq.ids) < budget:
-            # paused at the marker: run the tool, or (no calls left) simply go on
-            seq.state = "paused" if seq.env.calls < self.max_calls else "running"
+            # paused at the marker: run the tool, or (no calls left, or only the marker's last token) go on
+            at_marker = self.tokenizer.decode(seq.pending, skip_special_tokens=False).endswith(self.stop_text)
+            seq.state = "paused" if at_marker and seq.env.calls < self.max_calls else "running"
         elif stopped and ids[-1] != self.pause_id:
             seq.state, seq.finish, seq.ends_with_eos = "done", "stop", True
         else:
