@@ -238,9 +238,17 @@ def test_a_bpe_marker_pauses_only_at_the_whole_marker(tmp_path):
             return first[len(resp):]  # carry on where the last round stopped
         return "</think><answer>3</answer>"
 
-    backend, ro = tool_rollout(tok, script, max_calls=1)
+    actions: list[str] = []
+
+    class Recording(ToolEnv):  # an environment may rely on being stepped only at its marker
+        def step(self, action_text):
+            actions.append(action_text)
+            return super().step(action_text)
+
+    backend, ro = tool_rollout(tok, script, max_calls=1, env=lambda: Recording(calculator_tool))
     prompt = ids(tok, "What is 1+2?\n")
     (comp,) = ro.generate([prompt], SamplingParams(max_new_tokens=200, n=1))
+    assert actions == [first]  # stepped once, at the whole marker
     assert comp.tool_calls == 1 and comp.tool_errors == 0
     assert comp.text == "<think>x > 3 so <tool>1+2</tool><output>3</output></think><answer>3</answer>"
     assert len(seen) >= 4  # paused after "<think>", "x >" and "<tool>" without calling the tool
