@@ -30,8 +30,8 @@ What it does:
   teardown); every output stream is read up to a cap and the run is killed when a stream
   passes it.
 - Inputs go in through file descriptors, never through host files: ``files`` become files
-  under the sandbox root (read-only by default) and ``inputs`` are
-  inherited memfds whose numbers are passed to the command; ``channel_out`` is an inherited
+  under the sandbox root (read-only by default) and ``inputs`` are inherited memfds (sealed:
+  nothing inside can rewrite them) whose numbers are passed to the command; ``channel_out`` is an inherited
   pipe a trusted in-sandbox runner writes its records to (see ``docs/sandbox.md``).
 
 What it deliberately does not do: judge results (callers decide what the bytes mean), lower
@@ -47,6 +47,7 @@ keys are always sandbox paths, laid out under it when unsandboxed).
 
 from __future__ import annotations
 
+import fcntl
 import functools
 import logging
 import os
@@ -459,12 +460,18 @@ def _preexec(rlimits: dict[int, int], host_uid: int | None, cgroup: str | None):
 # ----------------------------------------------------------------------------- running
 
 
+_SEALS = fcntl.F_SEAL_SEAL | fcntl.F_SEAL_SHRINK | fcntl.F_SEAL_GROW | fcntl.F_SEAL_WRITE
+
+
 def _memfd(name: str, data: bytes) -> int:
-    fd = os.memfd_create(name, 0)  # no MFD_CLOEXEC: inherited through pass_fds
+    """A memfd holding ``data``, sealed against any change: whoever inherits it can read it, and
+    nobody (a sandboxed process that kept a copy included) can rewrite, grow or shrink it."""
+    fd = os.memfd_create(name, os.MFD_ALLOW_SEALING)  # no MFD_CLOEXEC: inherited through pass_fds
     view = memoryview(data)
     while view:
         view = view[os.write(fd, view) :]
     os.lseek(fd, 0, os.SEEK_SET)
+    fcntl.fcntl(fd, fcntl.F_ADD_SEALS, _SEALS)
     return fd
 
 

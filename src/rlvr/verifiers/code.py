@@ -114,7 +114,14 @@ class _Plan:
     units: list[dict[str, Any]] = field(default_factory=list)  # judge statements, in order
     io: list[tuple[int, str]] = field(default_factory=list)  # (case index, stdin)
     names: set[str] = field(default_factory=set)  # every name the test sources use
+    not_modules: set[str] = field(default_factory=set)  # names the tests call, subscript or assign
     entry_point: str | None = None
+
+    def modules(self) -> list[str]:
+        """Names the tests use the way one uses a module (``math.isclose(...)``, ``m = math``),
+        never calling, subscripting or assigning them: when one names a standard-library module,
+        the judge binds its own, so a candidate's ``math`` object never answers ``math.isclose``."""
+        return sorted(self.names - self.not_modules - {self.entry_point or ""})
 
 
 def build_plan(sample: Sample) -> _Plan:
@@ -173,7 +180,7 @@ def _add_asserts(plan: _Plan, spec: Any, hidden: bool) -> None:
         raise ValueError(f"tests must be a string, a list of strings or a list of io dicts; got {type(spec).__name__}")
     for source in sources:
         module = ast.parse(source)
-        plan.names |= {node.id for node in ast.walk(module) if isinstance(node, ast.Name)}
+        _add_names(plan, module)
         extra = _check_call(module, plan.entry_point)
         if extra:
             plan.names.add(plan.entry_point or "")
@@ -181,12 +188,22 @@ def _add_asserts(plan: _Plan, spec: Any, hidden: bool) -> None:
         for body, is_case in units:
             src = source if body is module.body and not _has_assert(body) else _unit_source(source, body)
             if not is_case:
-                plan.units.append({"src": src, "case": None})
+                plan.units.append({"src": src, "case": None, "hidden": hidden})
                 continue
             case = _Case(len(plan.cases), hidden, "assert", None, _short(_segment(source, body[0])))
             plan.cases.append(case)
             plan.units.append({"src": src, "case": case.index})
         plan.units[-1]["src"] += extra
+
+
+def _add_names(plan: _Plan, module: ast.Module) -> None:
+    nodes = list(ast.walk(module))
+    plan.names |= {n.id for n in nodes if isinstance(n, ast.Name)}
+    plan.not_modules |= {n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    for n in nodes:
+        target = n.func if isinstance(n, ast.Call) else n.value if isinstance(n, ast.Subscript) else None
+        if isinstance(target, ast.Name):
+            plan.not_modules.add(target.id)
 
 
 def _has_assert(body: list[ast.stmt]) -> bool:
@@ -311,7 +328,7 @@ def _run_plan(code: str, plan: _Plan, options: CodeOptions) -> sandbox.RunResult
         "limits": {"case_timeout": options.case_timeout_s, "out_cap": options.max_output_bytes,
                    "cpu": max(1, int(options.case_timeout_s) + 1), "nofile": 256},
     }  # fmt: skip
-    secret = {"units": plan.units, "names": sorted(plan.names), "entry_point": plan.entry_point}
+    secret = {"units": plan.units, "names": sorted(plan.names), "modules": plan.modules(), "entry_point": plan.entry_point}
     limits = sandbox.Limits(
         wall_s=options.timeout_s, cpu_s=int(options.timeout_s) + 1, memory_bytes=options.memory_mb << 20,
         max_processes=options.max_processes, max_stdout_bytes=64 << 10, max_stderr_bytes=64 << 10,
@@ -388,6 +405,8 @@ def _io_outcome(case: _Case, record: dict[str, Any], options: CodeOptions) -> tu
         got = base64.b64decode(str(record.get("out", "")), validate=True)
     except ValueError:
         return False, "malformed output record", False
+    if case.hidden and record.get("rc") != 0:  # before comparing: the reason must not say the output matched
+        return False, f"exit status {record.get('rc')}", False
     norm = _NORMALISERS[options.io_compare]
     expect = str(case.expect)
     if norm(got) != norm(expect.encode("utf-8")):
@@ -415,7 +434,10 @@ def _verdict(plan: _Plan, outcomes: list[tuple[bool, str, bool]], result: sandbo
     status = "ok" if all_ok else ("timeout" if any(t for _, _, t in outcomes) else "wrong")
     detail = f"passed {sum(passed)}/{len(passed)} (visible {sum(vis)}/{len(vis)}, hidden {sum(hid)}/{len(hid)})"
     if setup is not None:
-        detail += f"; a set-up statement failed: {_short(str(setup.get('err')), 300)}"
+        err = str(setup.get("err"))
+        shown = f"a hidden set-up statement failed: {err.split(':', 1)[0]}" if setup.get("h") is not False else \
+            f"a set-up statement failed: {_short(err, 300)}"
+        detail += "; " + shown
     failures = [(case, why) for (ok, why, _), case in zip(outcomes, plan.cases) if not ok]
     if failures:
         case, why = failures[0]

@@ -40,16 +40,20 @@ import time
 import _json
 import _weakref
 import binascii
+import itertools
 
 # Captured at import: a candidate that rebinds os.read/os.write only breaks its own process.
 _read, _write = os.read, os.write
 
-# Standard-library modules whose import does something (opens a browser, prints, draws).
-_NO_IMPORT = frozenset(("antigravity", "this", "idlelib", "turtle", "turtledemo", "tkinter", "pydoc", "webbrowser"))
+# Standard-library modules whose import does something (opens a browser, prints, draws, runs
+# the regression tests). Submodules named ``__main__`` (or anything private) are never imported.
+_NO_IMPORT = frozenset(("antigravity", "this", "idlelib", "turtle", "turtledemo", "tkinter", "pydoc", "webbrowser", "test"))
 MAX_MESSAGE = 256 << 20  # bytes of one message between judge and candidate
 MAX_DEPTH = 200  # nesting of one value
+HUGE_INT = 1 << 40000  # ints this big cross in hex: decimal conversion is quadratic, hex linear
 _NONE_TYPE = type(None)
 _ATOMS = frozenset((int, float, str, bool, _NONE_TYPE))
+_LISTS = frozenset((list,))
 _MUTABLE = (list, dict, set, bytearray)
 _NO_COPY = object()
 
@@ -155,13 +159,14 @@ class Codec:
     def enc(self, v, depth=0):
         t = type(v)
         if t in _ATOMS:
-            return v
+            return v if t is not int or -HUGE_INT < v < HUGE_INT else {"$": "I", "v": format(v, "x")}
         if depth > MAX_DEPTH:
             raise ValueError("value nested too deeply to pass")
         d = depth + 1
         if t is list:
-            if all(map(_ATOMS.__contains__, map(type, v))):
-                return v
+            kinds = set(map(type, v))
+            if kinds <= _ATOMS or (kinds == _LISTS and set(map(type, itertools.chain.from_iterable(v))) <= _ATOMS):
+                return v  # atoms, or lists of atoms: JSON as they are (huge ints in them go decimal)
             return [self.enc(x, d) for x in v]
         if t is tuple:
             if all(map(_ATOMS.__contains__, map(type, v))):
@@ -276,6 +281,12 @@ class Codec:
         re_, im = self._list(obj)
         return complex(self._num(re_), self._num(im))
 
+    def d_bigint(self, obj):
+        text = self._str(obj, "v")
+        if not text.lstrip("-").isalnum():
+            raise ProtocolError("malformed big int")
+        return int(text, 16)
+
     def d_range(self, obj):
         start, stop, step = (self._int(x) for x in self._list(obj))
         return range(start, stop, step)
@@ -317,19 +328,33 @@ class Codec:
         raise ProtocolError("unknown collection " + kind)
 
     def d_module(self, obj):
-        """A module value: the receiver's own copy (public standard-library modules only)."""
-        name = self._str(obj, "v")
-        top = name.split(".")[0]
-        allowed = getattr(sys, "stdlib_module_names", None)
-        if top.startswith("_") or top in _NO_IMPORT or (allowed is not None and top not in allowed):
-            raise ProtocolError("not a public standard-library module: " + name)
-        __import__(name)
-        return sys.modules[name]
+        return own_module(self._str(obj, "v"))
 
     _TAGS = {
-        "t": d_tuple, "d": d_dict, "S": d_set, "F": d_set, "y": d_bytes, "Y": d_bytes, "c": d_complex,
+        "t": d_tuple, "d": d_dict, "S": d_set, "F": d_set, "y": d_bytes, "Y": d_bytes, "c": d_complex, "I": d_bigint,
         "R": d_range, "T": d_type, "Q": d_fraction, "D": d_decimal, "x": d_collection, "m": d_module,
     }  # fmt: skip
+
+
+def own_module(name):
+    """This process's own copy of a public standard-library module (a module value, or a module
+    name the tests use), importing it if needed. Refused: private names, ``__main__`` submodules
+    (``unittest.__main__`` runs test discovery and exits), modules with import-time effects; an
+    import that raises anything (SystemExit included) is refused too, never propagated."""
+    parts = name.split(".")
+    allowed = getattr(sys, "stdlib_module_names", None)
+    if (any(not p.isidentifier() or p.startswith("_") for p in parts) or parts[0] in _NO_IMPORT
+            or (allowed is not None and parts[0] not in allowed)):  # fmt: skip
+        raise ProtocolError("not a public standard-library module: " + name[:100])
+    if name not in sys.modules:
+        try:
+            __import__(name)
+        except BaseException:
+            raise ProtocolError("cannot import " + name[:100]) from None
+    module = sys.modules.get(name)
+    if type(module) is not type(sys):
+        raise ProtocolError("not a module: " + name[:100])
+    return module
 
 
 def namedtuple_class(name, fields, _cache={}):
@@ -343,15 +368,40 @@ def namedtuple_class(name, fields, _cache={}):
     return _cache[key]
 
 
-def exc_data(exc):
-    """An exception as [type name, message, builtin base names, qualname]."""
+def exc_data(exc, enc=None):
+    """An exception as [type name, message, builtin base names, qualname, args or None]; the
+    args (read with BaseException's own descriptor, not a subclass's property) go through the
+    codec ``enc`` when they can, so that ``e.args``, ``KeyError``'s key or ``e.errno`` survive."""
     t = type(exc)
     try:
         msg = str(exc)[:2000]
     except BaseException:  # a misbehaving __str__: the type is enough
         msg = "<unprintable>"
     bases = [k.__name__ for k in t.__mro__ if getattr(builtins, k.__name__, None) is k]
-    return [t.__name__, msg, bases, getattr(t, "__qualname__", t.__name__)]
+    args = None
+    if enc is not None:
+        try:
+            args = [enc(a) for a in tuple.__iter__(BaseException.args.__get__(exc))]
+        except BaseException:  # arguments that do not cross: the message is enough
+            args = None
+    return [t.__name__, msg, bases, getattr(t, "__qualname__", t.__name__), args]
+
+
+def build_exception(kind, msg, args):
+    """A fresh ``kind(*args)`` when the arguments crossed, else ``kind(msg)``; a type that needs
+    other arguments (``UnicodeDecodeError``) falls back to its nearest base that takes a message."""
+    if type(args) is list:
+        try:
+            return kind(*args)
+        except Exception:
+            pass
+    for k in kind.__mro__:
+        if isinstance(k, type) and issubclass(k, BaseException):
+            try:
+                return k(msg)
+            except Exception:
+                continue
+    return RuntimeError(msg)
 
 
 # ============================================================================ framed messages
@@ -400,12 +450,12 @@ class Conn:
             self.send(self.serve(message))
 
 
-def serve_call(fn, *args):
-    """[r, value] or [x, exception data] for one call, encoding the result."""
+def serve_call(fn, obj, payload, enc):
+    """[r, value] or [x, exception data] for one operation ``fn(obj, payload)``."""
     try:
-        return ["r", fn(*args)]
+        return ["r", fn(obj, payload)]
     except BaseException as exc:  # the exception travels as data
-        return ["x", exc_data(exc)]
+        return ["x", exc_data(exc, enc)]
 
 
 # ============================================================================ candidate side
@@ -435,6 +485,9 @@ class JudgeRef:
     def __getattr__(self, name):
         return self._j("getattr", [name])
 
+    def __setattr__(self, name, value):
+        self._j("setattr", [name, _SERVER.codec.enc(value)])
+
     def __len__(self):
         return self._j("len")
 
@@ -452,6 +505,7 @@ class CandidateCodec(Codec):
     def __init__(self, env):
         super().__init__()
         self.env, self.table, self.ids, self.next_id = env, {}, {}, 1
+        self.jrefs = {}  # judge reference id -> its one JudgeRef (identity and hashing stay stable)
 
     def handle(self, v):
         key = id(v)
@@ -495,7 +549,11 @@ class CandidateCodec(Codec):
             raise ProtocolError("unknown handle") from None
 
     def d_judge(self, obj):
-        return JudgeRef(self._int(obj["id"]), self._str(obj, "k") if "k" in obj else "obj")
+        rid = self._int(obj["id"])
+        ref = self.jrefs.get(rid)
+        if ref is None:
+            ref = self.jrefs[rid] = JudgeRef(rid, self._str(obj, "k") if "k" in obj else "obj")
+        return ref
 
     def d_global(self, obj):
         value = __import__(self._str(obj, "mod"))
@@ -552,10 +610,11 @@ class CandidateServer:
         reply = self.conn.request(op, ref, payload)
         if reply[0] == "r":
             return reply[1]
-        name, msg = reply[1][0], reply[1][1]
+        data = reply[1]
+        name, msg = data[0], data[1]
         kind = getattr(builtins, name, None)
         if isinstance(kind, type) and issubclass(kind, BaseException):
-            raise kind(msg)
+            raise build_exception(kind, msg, data[4] if len(data) > 4 else None)
         raise RuntimeError(name + ": " + msg)
 
     def serve(self, message):
@@ -567,7 +626,7 @@ class CandidateServer:
             obj = self.env if op == "globals" else None if op == "release" else self.codec.table[target]
         except (KeyError, TypeError):
             return ["x", exc_data(ProtocolError("unknown handle"))]
-        reply = serve_call(fn, obj, payload)
+        reply = serve_call(fn, obj, payload, self.codec.enc)
         if reply[0] == "r":
             try:
                 reply = ["r"] + list(reply[1])
@@ -598,14 +657,16 @@ class CandidateServer:
         args, kwargs, mutable = payload
         args = list(args)
         kwargs = dict((k, v) for k, v in kwargs)
-        before = [(p, dumps(self.codec.enc(args[p]))) for p in mutable if type(p) is int and 0 <= p < len(args)]
+        slots = [(args, p) for p in mutable if type(p) is int and 0 <= p < len(args)]
+        slots += [(kwargs, p) for p in mutable if type(p) is str and p in kwargs]  # keyword arguments by name
+        before = [(where, p, dumps(self.codec.enc(where[p]))) for where, p in slots]
         try:
             result = fn(*args, **kwargs)
         finally:
             sync = []
-            for p, text in before:
+            for where, p, text in before:
                 try:
-                    now = self.codec.enc(args[p])
+                    now = self.codec.enc(where[p])
                     if dumps(now) != text:
                         sync.append([p, now])
                 except BaseException:  # the argument no longer encodes: leave the judge's copy
@@ -614,6 +675,11 @@ class CandidateServer:
 
     def op_getattr(self, obj, payload):
         return self.out(getattr(obj, str(payload[0])))
+
+    def op_copy(self, obj, payload):
+        import copy
+
+        return self.out(copy.deepcopy(obj) if payload[0] is True else copy.copy(obj))
 
     def op_setattr(self, obj, payload):
         setattr(obj, str(payload[0]), payload[1])
@@ -702,13 +768,29 @@ _SERVER = None  # the CandidateServer of this process (candidate side only)
 # ============================================================================ judge side
 
 _JUDGE = None  # the Judge of this process (judge side only)
+
+
+def _internal_types():
+    """Frame, code, traceback and cell types (without importing ``types``)."""
+    x = None
+    try:
+        raise TypeError
+    except TypeError as exc:
+        tb = exc.__traceback__
+    return type(tb.tb_frame), type(tb.tb_frame.f_code), type(tb), type((lambda: x).__closure__[0])
+
+
+_INTERNALS = _internal_types()
 _QUIET = [False]  # True while failure messages are formatted: Remote repr then never asks the candidate
 
 
 class Remote:
-    """In the judge: an object that lives in the candidate. Identity equality and hashing only."""
+    # In the judge: an object that lives in the candidate. Identity equality and hashing only.
+    # (No docstring: ``__doc__`` and ``__module__`` are the candidate object's, asked for.)
 
     __slots__ = ("_r_id", "_r_kind", "_r_name", "__weakref__")
+    __doc__ = property(lambda self: self._r("getattr", ["__doc__"]))
+    __module__ = property(lambda self: self._r("getattr", ["__module__"]))
 
     def __init__(self, hid, kind, name):
         object.__setattr__(self, "_r_id", hid)
@@ -760,6 +842,8 @@ class Remote:
         return _checked(self._r("repr"), str, "__repr__")
 
     def __str__(self):
+        if _QUIET[0]:
+            return "<candidate %s object>" % self._r_name
         return _checked(self._r("str"), str, "__str__")
 
     def __format__(self, spec):
@@ -789,8 +873,20 @@ class Remote:
     def __enter__(self):
         return self.__getattr__("__enter__")()
 
-    def __exit__(self, *exc):
-        return self.__getattr__("__exit__")(None, None, None)
+    def __exit__(self, kind, value, tb):
+        """The candidate's ``__exit__`` learns the exception's builtin type (never the exception,
+        which may carry what a test expected); it may suppress one, never a failed assertion."""
+        base = next((k for k in (kind.__mro__ if kind is not None else ()) if getattr(builtins, k.__name__, None) is k), None)
+        suppress = self.__getattr__("__exit__")(base, None, None)
+        if kind is None or issubclass(kind, (AssertionError, CandidateGone, CandidateExit)):
+            return False
+        return type(suppress) in (bool, int) and bool(suppress)
+
+    def __copy__(self):
+        return self._r("copy", [False])
+
+    def __deepcopy__(self, memo):  # the copy is made in the candidate; the judge's memo stays here
+        return self._r("copy", [True])
 
     def __eq__(self, other):
         return self is other
@@ -914,13 +1010,18 @@ class JudgeCodec(Codec):
     def __init__(self):
         super().__init__()
         self.refs, self.next_ref = {}, 1
+        self.ref_ids = {}  # id() of a test object -> its reference (the same object, the same reference)
         self.proxies = {}  # handle id -> weakref of its Remote
         self.mirrors = {}  # candidate exception class name -> judge-side class
         self.released = []  # handle ids whose Remote died (sent to the candidate in batches)
 
     def ref(self, v):
+        rid = self.ref_ids.get(id(v))
+        if rid is not None and self.refs.get(rid) is v:  # refs keep their objects alive: ids stay unique
+            return rid
         rid, self.next_ref = self.next_ref, self.next_ref + 1
         self.refs[rid] = v
+        self.ref_ids[id(v)] = rid
         return rid
 
     def enc_special(self, v, t, d):
@@ -944,6 +1045,8 @@ class JudgeCodec(Codec):
         return out
 
     def enc_ref(self, v, t):
+        if isinstance(v, _INTERNALS):  # a frame leads to the test's globals, constants and callers
+            raise TypeError("the tests' %s objects are not passed to the candidate" % t.__name__)
         module = getattr(v, "__module__", None) or getattr(getattr(v, "__objclass__", None), "__module__", None)
         qual = getattr(v, "__qualname__", None)
         if type(module) is str and type(qual) is str and module in sys.modules and module != "__main__":
@@ -1059,6 +1162,7 @@ class Judge:
     def call_remote(self, hid, args, kwargs):
         enc = self.codec.enc
         mutable = [k for k, a in enumerate(args) if type(a) in _MUTABLE]
+        mutable += [k for k, a in kwargs.items() if type(a) in _MUTABLE]
         payload = [[enc(a) for a in args], [[k, enc(v)] for k, v in kwargs.items()], mutable]
         if self.gone is not None:
             raise CandidateGone(self.gone)
@@ -1067,19 +1171,20 @@ class Judge:
             raise self.exception(reply[1], False)
         sync = reply[2] if len(reply) > 2 and type(reply[2]) is list else []
         for item in sync:
-            if type(item) is list and len(item) == 2 and item[0] in mutable:
-                _sync_into(args[item[0]], item[1])
+            if type(item) is list and len(item) == 2 and type(item[0]) in (int, str) and item[0] in mutable:
+                _sync_into(args[item[0]] if type(item[0]) is int else kwargs[item[0]], item[1])
         return reply[1]
 
     def exception(self, data, next_op):
         """The candidate's exception as a fresh judge-side exception of a builtin type."""
-        if type(data) is not list or len(data) != 4:
+        if type(data) is not list or len(data) not in (4, 5):
             return RuntimeError("the candidate raised a malformed exception")
         name, msg, bases = (data[0] if type(data[0]) is str else "?"), data[1], data[2]
         msg = msg if type(msg) is str else ""
+        args = data[4] if len(data) == 5 else None
         names = [n for n in bases if type(n) is str] if type(bases) is list else []
         if name in self.codec.mirrors:
-            return self.codec.mirrors[name](msg)
+            return build_exception(self.codec.mirrors[name], msg, args)
         for n in [name] + names:
             kind = getattr(builtins, n, None)
             if not (isinstance(kind, type) and issubclass(kind, BaseException)):
@@ -1088,7 +1193,7 @@ class Judge:
                 return StopIteration() if next_op else RuntimeError("the candidate raised StopIteration")
             if not issubclass(kind, Exception):
                 return CandidateExit("the candidate raised %s" % n)
-            return kind(msg)
+            return build_exception(kind, msg, args if n == name else None)
         return RuntimeError("%s: %s" % (name, msg))
 
     # call-backs: the candidate asks about a test object the judge passed it
@@ -1100,12 +1205,14 @@ class Judge:
         fn = _CALLBACKS.get(op)
         if fn is None:
             return ["x", exc_data(PermissionError("operation %r on a test object is not allowed" % (op,)))]
-        reply = serve_call(fn, obj, payload)
+        reply = serve_call(fn, obj, payload, self.codec.enc)
         if reply[0] == "r":
             try:
                 reply = ["r", self.codec.enc(reply[1]), []]
             except BaseException as exc:
                 reply = ["x", exc_data(exc)]
+        elif "AssertionError" in reply[1][2]:  # a test's assertion message says what it expected
+            reply[1][1], reply[1][4] = "", None
         return reply
 
 
@@ -1116,11 +1223,31 @@ def _cb_getattr(obj, payload):
     return getattr(obj, name)
 
 
+def _cb_setattr(obj, payload):
+    """Public data attributes of instances of the tests' own classes (``node.next = prev``): never
+    a method, property or other descriptor of the class, never a class, function or module."""
+    name, value = (payload + [None, None])[:2]
+    t = type(obj)
+    if type(name) is not str or name.startswith("_") or getattr(t, "__module__", None) != "__main__":
+        raise PermissionError("only public attributes of the tests' own objects can be set")
+    for klass in t.__mro__:
+        attr = klass.__dict__.get(name, _NO_COPY)
+        if attr is not _NO_COPY:
+            if type(attr) is not _SLOT and (hasattr(type(attr), "__get__") or hasattr(type(attr), "__set__")):
+                raise PermissionError("%s.%s is not a data attribute" % (t.__name__, name))
+            break
+    setattr(obj, name, value)
+
+
+_SLOT = type(type("Slotted", (), {"__slots__": ("x",)}).__dict__["x"])  # a __slots__ member: data
+
+
 _CALLBACKS = {
     "call": lambda obj, p: obj(*p[0], **dict((k, v) for k, v in p[1])),
     "iter": lambda obj, p: iter(obj),
     "next": lambda obj, p: next(obj),
     "getattr": _cb_getattr,
+    "setattr": _cb_setattr,
     "len": lambda obj, p: len(obj),
     "bool": lambda obj, p: bool(obj),
     "getitem": lambda obj, p: obj[p[0]],
@@ -1145,10 +1272,13 @@ def _why(got, expected):
 
 def _fmt(exc):
     name = type(exc).__name__
+    _QUIET[0] = True  # a candidate object among the exception's args prints without asking it
     try:
         msg = str(exc)
     except BaseException:
         msg = "<unprintable>"
+    finally:
+        _QUIET[0] = False
     return (name + (": " + msg if msg else ""))[:1000]
 
 
@@ -1198,9 +1328,57 @@ def _kill_others(pid):
             time.sleep(0)
 
 
+def _close_inherited(keep=()):
+    """Close every descriptor above stdio but ``keep``, whatever its number: a host process with
+    many files open hands the record pipe and the test payload over above 256."""
+    try:
+        fds = [int(name) for name in os.listdir("/proc/self/fd")]
+    except OSError:
+        fds = range(3, 1 << 16)
+    for fd in fds:
+        if fd > 2 and fd not in keep:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+
+def _frames():
+    """How many frames the caller runs under (itself included)."""
+    count, frame = 0, sys._getframe(1)
+    while frame is not None:
+        count, frame = count + 1, frame.f_back
+    return count
+
+
+def _as_plain_python(extra_frames):
+    """What ``python3 solution.py`` would give the user's code: the default recursion depth on
+    top of the runtime's own frames, and a plain ``sys.argv``."""
+    sys.setrecursionlimit(sys.getrecursionlimit() + extra_frames)
+    sys.argv = ["solution.py"]
+
+
+class _Quitter:
+    """``exit()`` / ``quit()`` as the site module defines them (the sandbox runs ``python3 -S``)."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def __repr__(self):
+        return "Use %s() or Ctrl-D (i.e. EOF) to exit" % self.name
+
+    def __call__(self, code=None):
+        try:
+            sys.stdin.close()
+        except BaseException:
+            pass
+        raise SystemExit(code)
+
+
 def _exec_main(code):
     """Run the candidate as __main__ (io child); the exit status Python would give."""
     status = 0
+    _as_plain_python(_frames())
     try:
         exec(code, {"__name__": "__main__", "__builtins__": builtins})
     except SystemExit as exc:
@@ -1227,7 +1405,7 @@ def _io_child(code, stdin_fd, out_w, err_w, lim):
         os.dup2(stdin_fd, 0)
         os.dup2(out_w, 1)
         os.dup2(err_w, 2)
-        os.closerange(3, lim["nofile"])
+        _close_inherited()
         resource.setrlimit(resource.RLIMIT_CPU, (lim["cpu"], lim["cpu"]))
         _restore_signals()
         sys.stdin = open(0, "r", encoding="utf-8", errors="replace", closefd=False)
@@ -1308,11 +1486,13 @@ def _candidate_main(code, rfd, wfd):
     """In the forked candidate: no record pipe, no test payload, no output; run, then serve."""
     global _SERVER
     try:
+        _close_inherited(keep=(rfd, wfd))
         devnull = os.open("/dev/null", os.O_RDWR)
         for fd in (0, 1, 2):
             os.dup2(devnull, fd)
         os.close(devnull)
         _restore_signals()
+        _as_plain_python(_frames() + 3)  # loop, serve, serve_call, op_call: under a call, minus a test module's frame
         module = type(sys)("__candidate__")
         module.__dict__["__builtins__"] = builtins
         sys.modules["__candidate__"] = module
@@ -1346,14 +1526,28 @@ def _bind_names(judge, secret, names):
     values = judge.call("globals", 0, wanted)
     if type(values) is not dict:
         raise CandidateGone("malformed globals reply")
+    modules = set(secret.get("modules") or ()) - {entry}
     for name in wanted:
         if name not in values:
             continue
         value = values[name]
         if type(value) is Remote and value._r_kind == "excclass":
             value = _mirror_class(judge, name, value)
+        if name in modules:  # used only as ``name.attr``: a standard module means the judge's own
+            value = _own_module_or(name, value)
+            if value is _NO_COPY:
+                continue
         ns[name] = value
     return ns
+
+
+def _own_module_or(name, value):
+    """The judge's module for a standard-library name (``_NO_COPY`` when it has none), else ``value``."""
+    try:
+        return own_module(name)
+    except ProtocolError:
+        allowed = getattr(sys, "stdlib_module_names", None)
+        return _NO_COPY if allowed is not None and name in allowed else value
 
 
 def _mirror_class(judge, name, remote):
@@ -1376,6 +1570,7 @@ def _mirror_class(judge, name, remote):
 
 def _run_tests(judge, secret, names, emit):
     ns = _bind_names(judge, secret, names)
+    sys.setrecursionlimit(sys.getrecursionlimit() + _frames())  # a test's own depth, as at top level
     for unit in secret["units"]:
         case = unit["case"]
         ok, err = True, ""
@@ -1388,7 +1583,7 @@ def _run_tests(judge, secret, names, emit):
             ok, err = False, _fmt(exc)
         if case is None:
             if not ok:
-                emit({"k": "setup", "ok": False, "err": err})
+                emit({"k": "setup", "ok": False, "err": err, "h": bool(unit.get("hidden"))})
                 return
         else:
             emit({"k": "case", "i": case, "ok": ok, "err": err})
@@ -1414,7 +1609,7 @@ def _judge_main(pid, rfd, wfd, secret_fd, emit):
     try:
         _run_tests(judge, secret, set(n for n in names if type(n) is str), emit)
     except BaseException as exc:  # the candidate's names could not be bound: every test fails
-        emit({"k": "setup", "ok": False, "err": "binding the candidate's names failed: " + _fmt(exc)})
+        emit({"k": "setup", "ok": False, "h": False, "err": "binding the candidate's names failed: " + _fmt(exc)})
     try:
         judge.conn.send(["q", "exit", 0, []])
     except OSError:
@@ -1441,6 +1636,9 @@ def boot(public, secret_fd, out_fd):
         os.set_inheritable(secret_fd, False)
         if hasattr(sys, "set_int_max_str_digits"):
             sys.set_int_max_str_digits(0)
+        for name in ("exit", "quit"):
+            if not hasattr(builtins, name):
+                setattr(builtins, name, _Quitter(name))
         emit({"k": "ready"})
         try:
             code = compile(public["code"], "<candidate>", "exec", dont_inherit=True)
@@ -1455,13 +1653,7 @@ def boot(public, secret_fd, out_fd):
             c_r, j_w = os.pipe()
             pid = os.fork()
             if pid == 0:
-                try:
-                    os.close(out_fd)
-                    os.close(secret_fd)
-                    os.close(j_r)
-                    os.close(j_w)
-                finally:
-                    _candidate_main(code, c_r, c_w)
+                _candidate_main(code, c_r, c_w)  # closes everything else first: record pipe, test payload
             os.close(c_r)
             os.close(c_w)
             _judge_main(pid, j_r, j_w, secret_fd, emit)
