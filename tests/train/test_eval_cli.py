@@ -51,3 +51,30 @@ def test_eval_bad_arguments(smoke_run, args, message):
     proc = subprocess.run([sys.executable, "-m", "rlvr.cli", "eval", "--model", summary["checkpoint"], *args],
                           capture_output=True, text=True, env=env, timeout=120)
     assert proc.returncode == 2 and message in proc.stderr
+
+
+def test_eval_writes_every_completion_and_takes_overrides_after_options(smoke_run, tmp_path):
+    out, env, summary = smoke_run
+    # key=value overrides after options (argparse alone stopped at the first option: "unrecognized arguments")
+    proc = subprocess.run([sys.executable, "-m", "rlvr.cli", "eval", "--model", summary["checkpoint"], "--problems", "5",
+                           "--output", str(tmp_path), "rollout.max_new_tokens=20", "--n", "1"],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    res = json.loads(proc.stdout)
+    rows = [json.loads(x) for x in (tmp_path / "completions.jsonl").read_text().splitlines()]
+    assert len(rows) == 5 and res["completions"] == str(tmp_path / "completions.jsonl")
+    assert {"model", "problem", "prompt", "reference", "completion", "status", "answer"} <= set(rows[0])
+    assert res["examples"] and res["examples"][0]["completion"] == rows[0]["completion"]
+    m = res["models"][0]
+    assert m["maj@k"]["1"] == m["pass@k"]["1"]  # one greedy sample: the vote is the graded answer
+    assert json.loads((tmp_path / "eval.json").read_text())["problems"] == 5
+
+
+def test_unknown_options_still_fail_and_overrides_need_a_command_that_takes_them(smoke_run):
+    _, env, summary = smoke_run
+    proc = subprocess.run([sys.executable, "-m", "rlvr.cli", "eval", "--model", summary["checkpoint"], "--nope"],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 2 and "unrecognized arguments: --nope" in proc.stderr
+    proc = subprocess.run([sys.executable, "-m", "rlvr.cli", "passk", "--n", "4", "--c", "1", "--k", "1", "a.b=1"],
+                          capture_output=True, text=True, env=env, timeout=60)
+    assert proc.returncode == 2 and "unrecognized arguments: a.b=1" in proc.stderr

@@ -10,7 +10,7 @@ to standard error), so `M=$(rlvr model fetch smollm2)` works in a script; pass i
 way on first use.
 
 A GGUF file is dequantised to float32 by transformers (which needs the `gguf` and
-`accelerate` packages: pip install 'rlvr[gguf]') and saved as safetensors with its
+`accelerate` packages, both rlvr dependencies) and saved as safetensors with its
 tokenizer, chat template and generation config under <cache>/models/gguf-<sha256>-v<N>,
 where <cache> is --cache-dir, else $RLVR_CACHE, else ~/.cache/rlvr. The key is the file's
 content hash: converting the same file again reuses the directory.

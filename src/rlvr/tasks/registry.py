@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rlvr.errors import ConfigError
 
-TASKS = ("arithmetic", "tool_arithmetic", "dataset")
+TASKS = ("arithmetic", "tool_arithmetic", "chat_arithmetic", "dataset")
 
 
 def build_task(task_cfg, verifier: str = "exact"):
@@ -22,6 +22,11 @@ def build_task(task_cfg, verifier: str = "exact"):
             spec = ToolArithmeticSpec(digits_min=t.tool_digits_min, digits_max=t.tool_digits_max,
                                       operators=t.operators, call_rate=t.tool_call_rate, seed=t.seed)
             return ToolArithmeticTask(spec, eval_size=t.eval_size)
+        if t.name == "chat_arithmetic":
+            from rlvr.tasks.chat_arithmetic import ChatArithmeticSpec, ChatArithmeticTask
+
+            spec = ChatArithmeticSpec(kinds=t.kinds, digits=t.digits, example=t.example, seed=t.seed)
+            return ChatArithmeticTask(spec, eval_size=t.eval_size)
         if t.name == "arithmetic":
             from rlvr.tasks.arithmetic import ArithmeticSpec, ArithmeticTask
 
