@@ -8,11 +8,13 @@ One sandbox start per sample, in this order (``boot``):
 1. pid 1 turns ``PR_SET_DUMPABLE`` off (no process of the sandbox's uid can then open its
    ``/proc/1/mem``, ``/proc/1/fd`` or ``environ``), ignores SIGINT, reads the public payload
    (candidate code, io inputs, limits) and compiles the candidate.
-2. io tests: one fresh fork per test, which closes every descriptor but its stdio and runs the
-   candidate as ``__main__``; pid 1 forwards its raw stdout to the host, then kills every
+2. io tests: one fresh fork per test, which closes every descriptor but its stdio (by listing
+   ``/proc/self/fd``: the host may number them above any fixed range) and runs the candidate as
+   ``__main__``; pid 1 forwards its raw stdout to the host, then kills every
    other process in the pid namespace (``kill(-1)``) before the next test.
-3. assert tests: pid 1 forks the candidate server, which closes the record pipe and the still
-   unread test payload before any candidate code runs, sends stdout/stderr to /dev/null, runs
+3. assert tests: pid 1 forks the candidate server, which closes every descriptor but its pipe
+   pair (the record pipe and the still unread test payload among them) before any candidate
+   code runs, sends stdout/stderr to /dev/null, runs
    the candidate as module ``__candidate__`` and then answers requests on a pipe pair:
    call this, get that attribute, iterate that. Only then does pid 1 read the tests (which
    hold the expected values): it becomes the judge, in its own pristine interpreter.
@@ -24,7 +26,9 @@ One sandbox start per sample, in this order (``boot``):
    candidate as a handle (``Remote``): calls, attributes, ``len``, ``bool``, iteration and
    indexing are forwarded, while equality, hashing, ordering, arithmetic and membership are
    the judge's own (identity for handles), never the candidate's. Exceptions come back as
-   data and are raised again as the matching builtin type.
+   data and are raised again as the matching builtin type. The tests' own objects passed to
+   the candidate are served by reference (calls, iteration, public attributes); frames, code
+   objects, tracebacks and cells never leave the judge.
 5. The judge writes one JSON record per test to the record pipe, which no other process has.
 """
 
