@@ -93,7 +93,7 @@ class RunLog:
                 c, v, s = data.completions[i], data.verdicts[i], data.samples[i]
                 f.write(json.dumps({
                     "step": step, "group": i // G, "prompt": s.prompt, "completion": c.text, "answer": s.answer,
-                    "reward": float(data.rewards[i]), "status": v.status, "detail": v.detail,
+                    "reward": float(data.rewards[i]), "status": v.status, "detail": v.detail, "graded": v.answer,
                     "length": len(c.token_ids), "finish_reason": c.finish_reason,
                 }) + "\n")
 
