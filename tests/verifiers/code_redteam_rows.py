@@ -369,6 +369,9 @@ ROWS: list[Row] = [
     RedRow("lying objects", "__exit__ returning a truthy liar",
            ANY + "class Res:\n    def __enter__(self):\n        return self\n    def __exit__(self, *a):\n        return Any()\n    def value(self):\n        raise ValueError('x')",
            {"tests": "with Res() as r:\n    r.value()\nassert False or Res().value() == 5"}, 0),
+    RedRow("lying objects", "raw enum record whose value is a liar, for arithmetic and ordering",
+           ANY + RAW + "on_call(['r', {'$': 'e', 'c': 'P', 'n': 'X', 'v': {'$': 'h', 'id': 1, 'n': 'Any', 'k': 'object'}, 'm': 'int', 'h': None}, []])\n"
+           "SRV.codec.handle(Any())\ndef area(r):\n    return 0", {"tests": "assert abs(area(10) - 314.159) < 1e-3\nassert area(1) > 3 and area(1) < 4"}, 0),
     RedRow("lying objects", "a generator, function, class or module where values are expected",
            "import math\nclass K:\n    pass\nN = [0]\ndef add(a, b):\n    N[0] += 1\n    return [(x for x in [3]), add, K, math][N[0] % 4]",
            {"tests": "assert add(1, 2) == 3\nassert add(1, 2) == 3\nassert add(1, 2) == 3\nassert add(1, 2) == 3"}, 0),
@@ -569,6 +572,11 @@ CONTROLS: list[Row] = [
            {"tests": "class N:\n    __slots__ = ('val', 'next')\n    def __init__(self, val, nxt=None):\n        self.val, self.next = val, nxt\n"
                      "def vals(n):\n    out = []\n    while n:\n        out.append(n.val)\n        n = n.next\n    return out\n"
                      "assert vals(swap_pairs(N(1, N(2, N(3, N(4)))))) == [2, 1, 4, 3]"}, 1),
+    RedRow("controls", "IntEnum and StrEnum results ordered, added and printed",
+           "from enum import Enum, IntEnum\nclass P(IntEnum):\n    LOW = 1\n    HIGH = 2\nclass C(Enum):\n    RED = 1\n"
+           "def p():\n    return P.HIGH\ndef c():\n    return C.RED",
+           {"tests": "assert p() == 2 and p() > 1 and p() + 1 == 3 and 1 + p() == 3\nassert sorted([p(), P.LOW]) == [1, 2]\n"
+                     "assert str(c()) == 'C.RED' and bool(c())\nassert int(p()) == 2 and [0, 1, 2][p()] == 2"}, 1),
     RedRow("controls", "a context manager that suppresses ValueError",
            "class Suppress:\n    def __init__(self, kind):\n        self.kind = kind\n    def __enter__(self):\n        return self\n"
            "    def __exit__(self, t, v, tb):\n        return t is not None and issubclass(t, self.kind)",

@@ -1009,6 +1009,39 @@ class EnumRecord:
     def __repr__(self):
         return "<%s.%s: %r>" % (self._cls, self.name, self.value)
 
+    def __str__(self):
+        if self._origin is not None and not _QUIET[0]:
+            return _checked(self._origin._r("str"), str, "__str__")
+        return "%s.%s" % (self._cls, self.name)
+
+    def __bool__(self):
+        return bool(self.value) if self._plain() is not None else True
+
+    def _plain(self):
+        """The member's value when it is an exact int, float or str of its mixin (IntEnum...)."""
+        kind = {"int": int, "float": float, "str": str}.get(self._mix)
+        return self.value if kind is not None and type(self.value) is kind else None
+
+
+def _as_value(op):
+    """An IntEnum/FloatEnum/StrEnum member orders and computes as its value, in the judge."""
+
+    def method(self, *args):
+        value = self._plain()
+        fn = getattr(type(value), op, None) if value is not None else None
+        if fn is None:
+            return NotImplemented
+        return fn(value, *[a._plain() if type(a) is EnumRecord and a._plain() is not None else a for a in args])
+
+    method.__name__ = op
+    return method
+
+
+for _op in ("__lt__", "__le__", "__gt__", "__ge__", "__add__", "__radd__", "__sub__", "__rsub__", "__mul__", "__rmul__",
+            "__truediv__", "__rtruediv__", "__floordiv__", "__rfloordiv__", "__mod__", "__rmod__", "__pow__", "__neg__",
+            "__abs__", "__int__", "__float__", "__index__", "__and__", "__or__", "__xor__"):  # fmt: skip
+    setattr(EnumRecord, _op, _as_value(_op))
+
 
 class JudgeCodec(Codec):
     def __init__(self):
