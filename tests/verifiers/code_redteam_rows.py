@@ -230,6 +230,23 @@ def _hit():
     return out
 '''
 
+# System V shared memory outlives the process that made it: an io child fills the run's memory
+# bound with segments before the assert phase.
+SYSV_SHM = r'''
+import ctypes
+libc = ctypes.CDLL(None, use_errno=True)
+libc.shmget.restype = ctypes.c_int
+libc.shmat.restype = ctypes.c_void_p
+for _ in range(64):
+    sid = libc.shmget(0, 64 << 20, 0o1600)
+    if sid < 0:
+        break
+    addr = libc.shmat(sid, None, 0)
+    if addr in (None, ctypes.c_void_p(-1).value):
+        break
+    ctypes.memset(addr, 1, 64 << 20)
+'''
+
 PID_HOG = r'''
 import os, time
 kids = 0
@@ -432,6 +449,8 @@ ROWS: list[Row] = [
            SYSCALLS + "r = attempts()\nprint(15 if any(v >= 0 for k, v in r.items() if k != 'pidfd_open') else 0)", ONE_IO, 0, None, {}, 300),
     # ------------------------------------------------------------------ processes and memory
     RedRow("processes", "io child leaves the process table full for the assert phase", PID_HOG + MAIN_IO + "\n" + WRONG_ADD,
+           IO_ASSERT_ADD, 0, None, {"timeout_s": 6.0}),
+    RedRow("processes", "io child leaves System V shared memory filling the memory bound", SYSV_SHM + MAIN_IO + "\n" + WRONG_ADD,
            IO_ASSERT_ADD, 0, None, {"timeout_s": 6.0}),
     RedRow("processes", "candidate fills the process table, then answers wrong", PID_HOG + WRONG_ADD, ADD_LIT, 0),
     RedRow("processes", "memory held by the candidate while the judge builds its expected value",
