@@ -14,6 +14,9 @@ peak RSS.
 Settings chosen to match rlvr's GRPO preset: loss_type "grpo" (token mean per sequence,
 then mean over sequences), beta (k3 KL in the loss), clip 0.2, one update per batch,
 constant learning rate, no weight decay, gradient clip 1.0, temperature 1.0, no top-k.
+``--chat``: prompts are conversations (the user message), rendered by TRL with the model's
+chat template, as rlvr renders them; ``--verifier math`` grades with rlvr's strict math
+verifier; ``--grad-ckpt on|off`` sets GRPOConfig's gradient checkpointing (TRL's default: on).
 One difference TRL does not let us remove: it scales advantages by the unbiased group
 std (G-1), rlvr by the population std (G).
 """
@@ -35,26 +38,34 @@ def load_rows(path: str) -> list[dict]:
     return [json.loads(line) for line in Path(path).read_text().splitlines() if line.strip()]
 
 
-def make_reward(format_weight: float):
+def _text(x) -> str:
+    """A completion or prompt as plain text (conversational ones are lists of messages)."""
+    return x if isinstance(x, str) else x[-1]["content"]
+
+
+def make_reward(name: str, format_weight: float):
     from rlvr.types import Sample
     from rlvr.verifiers.registry import build_reward_fn
 
-    verifier = build_reward_fn("exact", format_weight, False)
+    verifier = build_reward_fn(name, format_weight, False)
 
     def reward(prompts, completions, answer, **_):
-        return [verifier(c, Sample(id="x", prompt=p, answer=a)).reward for p, c, a in zip(prompts, completions, answer)]
+        return [verifier(_text(c), Sample(id="x", prompt=_text(p), answer=a)).reward
+                for p, c, a in zip(prompts, completions, answer)]
 
-    reward.__name__ = "rlvr_exact_plus_format"
+    reward.__name__ = f"rlvr_{name}_plus_format"
     return reward, verifier
 
 
-def greedy_pass_at_1(model, tok, rows: list[dict], verifier, max_new: int) -> float:
+def greedy_pass_at_1(model, tok, rows: list[dict], verifier, max_new: int, chat: bool = False) -> float:
     import torch
 
     from rlvr.types import Sample
 
     tok.padding_side = "left"
-    enc = tok([r["prompt"] for r in rows], return_tensors="pt", padding=True, add_special_tokens=False)
+    texts = [tok.apply_chat_template([{"role": "user", "content": r["prompt"]}], add_generation_prompt=True,
+                                     tokenize=False) if chat else r["prompt"] for r in rows]
+    enc = tok(texts, return_tensors="pt", padding=True, add_special_tokens=False)
     was_training = model.training
     model.eval()
     with torch.inference_mode():
@@ -88,6 +99,9 @@ def main() -> int:
     ap.add_argument("--target", type=float, default=0.9, help="stop once held-out pass@1 reaches this")
     ap.add_argument("--time-limit", type=float, default=0.0, help="stop after this much training time (s)")
     ap.add_argument("--format-weight", type=float, default=0.1)
+    ap.add_argument("--verifier", default="exact", help="rlvr verifier that grades (exact, math)")
+    ap.add_argument("--chat", action="store_true", help="prompts are chat user messages (the model's template)")
+    ap.add_argument("--grad-ckpt", choices=["on", "off"], default="on", help="GRPOConfig gradient checkpointing")
     args = ap.parse_args()
 
     import torch
@@ -101,10 +115,15 @@ def main() -> int:
     hf_logging.set_verbosity_error()
     tok = AutoTokenizer.from_pretrained(args.model)
     model = AutoModelForCausalLM.from_pretrained(args.model, dtype=torch.float32)
+    if tok.pad_token_id is None:
+        tok.pad_token = tok.eos_token
     train_rows = load_rows(args.prompts)
+    if args.chat:
+        train_rows = [{**r, "prompt": [{"role": "user", "content": r["prompt"]}]} for r in train_rows]
     eval_rows = load_rows(args.eval) if args.eval else []
-    reward, verifier = make_reward(args.format_weight)
-    record = {"step_s": [], "gen_s": 0.0, "gen_tokens": 0, "gen_calls": 0, "evals": [], "train_s": 0.0}
+    reward, verifier = make_reward(args.verifier, args.format_weight)
+    record = {"step_s": [], "gen_s": 0.0, "gen_tokens": 0, "gen_calls": 0, "evals": [], "train_s": 0.0,
+              "prompt_tokens": 0}
 
     original_generate = model.generate
 
@@ -114,6 +133,8 @@ def main() -> int:
         record["gen_s"] += time.perf_counter() - t0
         record["gen_calls"] += 1
         width = kw["input_ids"].shape[1] if "input_ids" in kw else a[0].shape[1]
+        record["prompt_tokens"] += int((kw["attention_mask"] if "attention_mask" in kw else a[1]).sum()) \
+            if ("attention_mask" in kw or len(a) > 1) else 0
         for row in out[:, width:].tolist():
             record["gen_tokens"] += row.index(tok.eos_token_id) + 1 if tok.eos_token_id in row else \
                 sum(t != tok.pad_token_id for t in row)
@@ -131,7 +152,7 @@ def main() -> int:
             record["train_s"] += dt
             if args.eval_every and state.global_step % args.eval_every == 0:
                 gen_before = (record["gen_s"], record["gen_tokens"], record["gen_calls"])
-                p1 = greedy_pass_at_1(model, tok, eval_rows, verifier, args.eval_max_new)
+                p1 = greedy_pass_at_1(model, tok, eval_rows, verifier, args.eval_max_new, args.chat)
                 record["gen_s"], record["gen_tokens"], record["gen_calls"] = gen_before  # eval is not training
                 record["evals"].append({"step": state.global_step, "train_s": record["train_s"], "pass@1": p1})
                 print(f"trl: step {state.global_step} train {record['train_s']:.0f}s pass@1 {p1:.3f}", flush=True)
@@ -147,10 +168,10 @@ def main() -> int:
         max_grad_norm=1.0, max_steps=args.steps, logging_steps=10**9, report_to=[], save_strategy="no",
         use_cpu=True, bf16=False, temperature=1.0, top_k=0, top_p=1.0, loss_type="grpo", scale_rewards="group",
         epsilon=0.2, num_iterations=1, shuffle_dataset=False, seed=0, disable_tqdm=True, dataloader_num_workers=0,
-        log_completions=False,
+        log_completions=False, gradient_checkpointing=args.grad_ckpt == "on",
     )
     if eval_rows and args.eval_every:
-        p0 = greedy_pass_at_1(model, tok, eval_rows, verifier, args.eval_max_new)
+        p0 = greedy_pass_at_1(model, tok, eval_rows, verifier, args.eval_max_new, args.chat)
         record["evals"].append({"step": 0, "train_s": 0.0, "pass@1": p0})
         print(f"trl: base pass@1 {p0:.3f}", flush=True)
     trainer = GRPOTrainer(model=model, reward_funcs=reward, args=config, processing_class=tok,
