@@ -207,6 +207,37 @@ def _classify_text(content: str) -> tuple[str, str]:
     return ("text", content)
 
 
+def _simple_command(name: str) -> tuple[str, str] | None:
+    """The token of a command that takes no argument the lexer must read; None: unknown."""
+    if name in _RELATIONS:
+        return ("rel", _RELATIONS[name])
+    if name in ("pm", "mp"):
+        return ("pm", "\\" + name)
+    if name in ("cdot", "times", "div", "ast"):
+        return ("op", "*" if name == "ast" else "\\" + name)
+    if name in ("cup", "cap", "setminus"):
+        return ("setop", "\\" + name)
+    if name in ("pi", "infty", "emptyset", "varnothing"):
+        return ("const", "\\emptyset" if name == "varnothing" else "\\" + name)
+    if name in _GREEK:
+        return ("var", "\\" + name)
+    if name in FUNCTIONS:
+        return ("func", name)
+    if name in ("frac", "dfrac", "tfrac", "cfrac"):
+        return ("cmd", "frac")
+    if name in ("binom", "dbinom", "tbinom"):
+        return ("cmd", "binom")
+    if name in ("sqrt", "sum", "prod"):
+        return ("cmd", name)
+    if name in ("lfloor", "lceil", "langle"):
+        return ("open", "\\" + name)
+    if name in ("rfloor", "rceil", "rangle"):
+        return ("close", "\\" + name)
+    if name in ("degree", "circ"):
+        return ("unit", "°")
+    return None
+
+
 class _Lexer:
     def __init__(self, s: str) -> None:
         self.s = s
@@ -290,86 +321,80 @@ class _Lexer:
             raise _Refused(_word_reason(word), f"{word!r} is not part of the answer grammar")
 
     def command(self, i: int) -> int:
-        s = self.s
-        m = _COMMAND_RE.match(s, i)
+        m = _COMMAND_RE.match(self.s, i)
         if not m:
-            two = s[i: i + 2]
-            if two in ("\\{", "\\}"):
-                self.depth += 1 if two == "\\{" else -1
-                self.add("open" if two == "\\{" else "close", two)
-            elif two == "\\%":
-                self.add("unit", "%")
-            elif two == "\\$":
-                self.add("currency", "$")
-            elif two in ("\\,", "\\;", "\\:", "\\!", "\\ ", "\\\t", "\\\n"):
-                self.space = True
-            elif two == "\\\\":
-                self.add("rowsep", "\\\\")
-            else:
-                raise _Refused("unparsed", f"{two!r} is not part of the answer grammar")
-            return i + 2
+            return self.escaped_symbol(i)
         name, end = m.group(1), m.end()
         if name in _SKIP_COMMANDS:
-            if name in ("left", "right", "mleft", "mright") and s[end: end + 1] == ".":
+            if name in ("left", "right", "mleft", "mright") and self.s[end: end + 1] == ".":
                 end += 1
             return end
         if name in _SPACE_COMMANDS:
             self.space = True
             return end
         if name in ("color", "textcolor"):
-            _, end = _read_group(s, end)  # the colour name; the coloured group stays a group
+            _, end = _read_group(self.s, end)  # the colour name; the coloured group stays a group
             return end
         if name in _TEXT_COMMANDS or name in _FONT_COMMANDS:
             return self.text_command(name, end)
-        if name in _RELATIONS:
-            self.add("rel", _RELATIONS[name])
-        elif name == "not":
-            rest = s[end:].lstrip()
-            m2 = _COMMAND_RE.match(rest)
-            if rest[:1] in ("=", "<", ">"):
-                self.add("rel", {"=": "\\neq", "<": "\\not<", ">": "\\not>"}[rest[0]])
-                return len(s) - len(rest) + 1
-            if m2 and m2.group(1) in ("in", "equiv", "subset"):
-                self.add("rel", "\\not\\" + m2.group(1))
-                return len(s) - len(rest) + m2.end()
-            raise _Refused("relation", "\\not before something that is not a relation")
-        elif name in ("pm", "mp"):
-            self.add("pm", "\\" + name)
-        elif name in ("cdot", "times", "div", "ast"):
-            self.add("op", "*" if name == "ast" else "\\" + name)
-        elif name in ("cup", "cap", "setminus"):
-            self.add("setop", "\\" + name)
-        elif name in ("pi", "infty", "emptyset", "varnothing"):
-            self.add("const", "\\emptyset" if name == "varnothing" else "\\" + name)
-        elif name in _GREEK:
-            self.add("var", "\\" + name)
-        elif name in FUNCTIONS:
-            self.add("func", name)
-        elif name in ("frac", "dfrac", "tfrac", "cfrac"):
-            self.add("cmd", "frac")
-        elif name in ("binom", "dbinom", "tbinom"):
-            self.add("cmd", "binom")
-        elif name in ("sqrt", "sum", "prod"):
-            self.add("cmd", name)
-        elif name in ("lfloor", "lceil", "langle"):
-            self.depth += 1
-            self.add("open", "\\" + name)
-        elif name in ("rfloor", "rceil", "rangle"):
-            self.depth -= 1
-            self.add("close", "\\" + name)
-        elif name == "mathbb":
+        if name == "not":
+            return self.negated_relation(end)
+        if name in ("mathbb", "pmod", "bmod", "begin", "end"):
+            return self.group_command(name, end)
+        token = _simple_command(name)
+        if token is None:
+            raise _Refused("unparsed", f"\\{name} is not part of the answer grammar")
+        if token[0] in ("open", "close"):
+            self.depth += 1 if token[0] == "open" else -1
+        self.add(*token)
+        return end
+
+    def escaped_symbol(self, i: int) -> int:
+        """A backslash before a non-letter: \\{ \\} \\% \\$, a spacing command, a row break."""
+        two = self.s[i: i + 2]
+        if two in ("\\{", "\\}"):
+            self.depth += 1 if two == "\\{" else -1
+            self.add("open" if two == "\\{" else "close", two)
+        elif two == "\\%":
+            self.add("unit", "%")
+        elif two == "\\$":
+            self.add("currency", "$")
+        elif two in ("\\,", "\\;", "\\:", "\\!", "\\ ", "\\\t", "\\\n"):
+            self.space = True
+        elif two == "\\\\":
+            self.add("rowsep", "\\\\")
+        else:
+            raise _Refused("unparsed", f"{two!r} is not part of the answer grammar")
+        return i + 2
+
+    def negated_relation(self, end: int) -> int:
+        """``\\not`` before =, <, >, \\in, \\equiv or \\subset; anything else is refused."""
+        s = self.s
+        rest = s[end:].lstrip()
+        m2 = _COMMAND_RE.match(rest)
+        if rest[:1] in ("=", "<", ">"):
+            self.add("rel", {"=": "\\neq", "<": "\\not<", ">": "\\not>"}[rest[0]])
+            return len(s) - len(rest) + 1
+        if m2 and m2.group(1) in ("in", "equiv", "subset"):
+            self.add("rel", "\\not\\" + m2.group(1))
+            return len(s) - len(rest) + m2.end()
+        raise _Refused("relation", "\\not before something that is not a relation")
+
+    def group_command(self, name: str, end: int) -> int:
+        """Commands that take a {…} argument the lexer reads itself: \\mathbb, \\pmod,
+        \\begin / \\end of a matrix environment."""
+        s = self.s
+        if name == "mathbb":
             content, end = _read_group(s, end)
             if content.strip() not in _SETS:
                 raise _Refused("unparsed", f"\\mathbb{{{content}}} is not part of the answer grammar")
             self.add("const", _SETS[content.strip()])
-        elif name in ("degree", "circ"):
-            self.add("unit", "°")
         elif name in ("pmod", "bmod"):
             content, end = _read_group(s, end) if name == "pmod" else ("", end)
             if name == "bmod" or not content.strip().isdigit():
                 raise _Refused("unparsed", f"\\{name} is only understood as a final \\pmod{{N}}")
             self.add("unit", f"\\pmod{{{content.strip()}}}")
-        elif name in ("begin", "end"):
+        else:
             env, end = _read_group(s, end)
             env = env.strip()
             if env not in _MATRIX_ENVS:
@@ -377,8 +402,6 @@ class _Lexer:
             if name == "begin" and env == "array" and s[end:].lstrip().startswith("{"):
                 _, end = _read_group(s, end)  # the column spec
             self.add(name, env)
-        else:
-            raise _Refused("unparsed", f"\\{name} is not part of the answer grammar")
         return end
 
     def text_command(self, name: str, end: int) -> int:
@@ -905,22 +928,26 @@ def _latex(node: tuple) -> str:
         return f"\\sqrt{index}{{{_latex(node[1])}}}"
     if kind == "binom":
         return f"\\binom{{{_latex(node[1])}}}{{{_latex(node[2])}}}"
-    if kind == "func":
-        _, name, power, sub, arg = node
-        out = "\\" + name
-        if sub is not None:
-            out += f"_{{{_latex(sub)}}}"
-        if power is not None:
-            out += f"^{{{_latex(power)}}}"
-        return out + f"({_latex(arg)})"
-    if kind == "bigop":
-        _, name, lower, upper, body = node
-        out = "\\" + name
-        if lower is not None:
-            out += f"_{{{_latex(lower)}}}"
-        if upper is not None:
-            out += f"^{{{_latex(upper)}}}"
-        return out + " " + _wrap(body, _PREC["mul"])
+    if kind in ("func", "bigop"):
+        return _latex_function(node)
+    return _latex_operator(node)
+
+
+def _latex_function(node: tuple) -> str:
+    """\\sin^{2}(x), \\log_{2}(x), \\sum_{k=1}^{n} body."""
+    _, name, first, second, body = node
+    lower, upper = (second, first) if node[0] == "func" else (first, second)  # func: (power, sub)
+    out = "\\" + name
+    if lower is not None:
+        out += f"_{{{_latex(lower)}}}"
+    if upper is not None:
+        out += f"^{{{_latex(upper)}}}"
+    return out + (f"({_latex(body)})" if node[0] == "func" else " " + _wrap(body, _PREC["mul"]))
+
+
+def _latex_operator(node: tuple) -> str:
+    """Signs, sums, products, powers, factorials, set operations and relations."""
+    kind = node[0]
     if kind == "neg":
         return "-" + _wrap(node[1], _PREC["neg"] + 1 if node[1][0] != "num" else 0)
     if kind == "pos":
