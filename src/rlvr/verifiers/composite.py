@@ -23,8 +23,9 @@ call raise, and the pool reports status ``error`` (never a silent partial reward
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from rlvr.types import Sample, Verdict
 from rlvr.verifiers.registry import UnknownVerifierError, as_verifier, check_verdict, get_verifier, make_key
@@ -109,10 +110,12 @@ def composite_from_spec(spec: Mapping[str, Any]) -> Composite:
     """``{"composite": {name: weight}, "gated": bool, "primary": name, "row_override": bool}``."""
     extra = set(spec) - {"composite", "gated", "primary", "row_override"}
     if extra:
-        raise UnknownVerifierError(f"composite spec has unknown keys {sorted(extra)}; valid: composite, gated, primary, row_override")
+        raise UnknownVerifierError(f"composite spec has unknown keys {sorted(extra)}; "
+                                   "valid: composite, gated, primary, row_override")
     weights = spec["composite"]
     if not isinstance(weights, Mapping):
-        raise UnknownVerifierError("'composite' must map verifier names to weights, e.g. {\"exact\": 1.0, \"format\": 0.1}")
+        raise UnknownVerifierError("'composite' must map verifier names to weights, "
+                                   "e.g. {\"exact\": 1.0, \"format\": 0.1}")
     return make_composite(weights, gated=bool(spec.get("gated", False)), primary=spec.get("primary"),
                           row_override=bool(spec.get("row_override", False)))
 

@@ -15,7 +15,7 @@ regex); a custom ``pattern`` option replaces it with ``re.fullmatch``.
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from collections.abc import Sequence
 
 from rlvr.types import Sample, Verdict
 from rlvr.verifiers.extract import EOS_MARKERS, strip_eos
