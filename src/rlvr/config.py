@@ -99,6 +99,7 @@ class RolloutConfig:
     max_new_tokens: int = knob(48, "Length limit of a completion.")
     temperature: float = knob(1.0, "Sampling temperature.")
     top_p: float = knob(1.0, "Nucleus sampling threshold.")
+    drop_finished: bool = knob(False, "hf backend: rows that stopped leave the decode batch, so long tails cost only what the rows still running need (faster when lengths vary; the samples differ from false, as the random stream does).")
     max_tool_calls: int = knob(0, "Tool calls allowed per completion (tool tasks); 0 = no tools.")
     tool: str = knob("calculator", "Tool that answers a call when max_tool_calls > 0: a safe arithmetic evaluator, or Python run in the code sandbox (needs bwrap).", ("calculator", "python"))
     tool_tags: list = knob(None, "Open and close markers of a tool call; generation pauses at the close marker, e.g. rollout.tool_tags='[\"```python\\n\", \"```\"]' for fenced python blocks.", factory=lambda: ["<tool>", "</tool>"])
@@ -230,7 +231,8 @@ RUN_PRESETS: dict[str, dict] = {
         "model": {"path": "smollm2", "chat_template": "auto"},
         "task": {"name": "chat_arithmetic", "digits": 2, "kinds": "add,mul", "eval_size": 200},
         "reward": {"verifier": "math", "format_weight": 0.0},
-        "rollout": {"prompts_per_step": 8, "group_size": 8, "max_new_tokens": 64, "temperature": 1.0},
+        "rollout": {"prompts_per_step": 8, "group_size": 8, "max_new_tokens": 64, "temperature": 1.0,
+                    "drop_finished": True},
         "algo": {"name": "grpo", "kl_coef": 0.0},
         "train": {"steps": 20, "lr": 1e-5, "checkpoint_every": 10},
         "eval": {"every": 5, "problems": 200},

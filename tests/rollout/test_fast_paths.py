@@ -133,3 +133,28 @@ def test_supports_rejects_what_it_does_not_reproduce(tiny_tokenizer):
     model = make_model("qwen2", len(tiny_tokenizer))
     model.model.layers[1].mlp.up_proj = torch.nn.Sequential(model.model.layers[1].mlp.up_proj)  # an adapter-like wrap
     assert not supports(model)
+
+
+@pytest.mark.parametrize("arch,kv", MODELS)
+def test_dropping_finished_rows_keeps_greedy_tokens_and_the_models_logprobs(arch, kv, tiny_tokenizer):
+    """Rows that stop leave the batch (their caches and masks too); the rows still running decode
+    exactly as before: greedy tokens equal, sampled tokens scored by the model's own log-probs."""
+    model = make_model(arch, len(tiny_tokenizer), kv, seed=5)
+    prompts = [tiny_tokenizer("1+2=")["input_ids"], tiny_tokenizer("12+3-4=?")["input_ids"],
+               tiny_tokenizer("7=")["input_ids"]]
+    eos = tiny_tokenizer.eos_token_id
+    plain = HFRollout(model, tiny_tokenizer).generate(prompts, SamplingParams(max_new_tokens=16, temperature=0))
+    stop = plain[0].token_ids[2]  # the first row stops at its third token, others later or never
+    greedy = SamplingParams(max_new_tokens=16, temperature=0, n=2, stop_token_ids=(stop,))
+    keep = HFRollout(model, tiny_tokenizer).generate(prompts, greedy)
+    drop = HFRollout(model, tiny_tokenizer, drop_finished=True).generate(prompts, greedy)
+    assert [c.token_ids for c in drop] == [c.token_ids for c in keep]
+    lengths = {len(c.token_ids) for c in keep}
+    assert len(lengths) > 1, "rows should stop at different steps for the test to drop any"
+    sampled = HFRollout(model, tiny_tokenizer, seed=1, drop_finished=True).generate(
+        prompts, SamplingParams(max_new_tokens=16, temperature=1.0, n=4, stop_token_ids=(stop,)))
+    assert {len(c.token_ids) for c in sampled} != {16} and all(c.token_ids for c in sampled)
+    for c in sampled:
+        stops = [j for j, t in enumerate(c.token_ids) if t in (stop, eos)]
+        assert not stops or stops[0] == len(c.token_ids) - 1  # nothing after the stop token
+        assert torch.allclose(full_logp(model, c.prompt_ids, c.token_ids), torch.tensor(c.sampler_logp), atol=1e-5)

@@ -48,7 +48,8 @@ def build_backend(cfg: Config, model, tokenizer, model_path: str | None = None, 
     if name == "hf":
         from rlvr.rollout.hf import HFRollout
 
-        rollout = HFRollout(model, tokenizer, seed=cfg.seed if seed is None else seed)
+        rollout = HFRollout(model, tokenizer, seed=cfg.seed if seed is None else seed,
+                            drop_finished=cfg.rollout.drop_finished)
         extra = [i for i in eos_token_ids(model, tokenizer) if i != tokenizer.eos_token_id]
         return EosStops(rollout, tuple(extra), tokenizer) if extra else rollout
     if name == "vllm":

@@ -187,12 +187,15 @@ class FastDecoder:
     # ------------------------------------------------------------------ the loop
     @torch.inference_mode()
     def generate(self, ids: torch.Tensor, mask: torch.Tensor, n: int, max_new: int, pick, stop_ids: torch.Tensor,
-                 pad_id: int) -> tuple[torch.Tensor, torch.Tensor, int]:
+                 pad_id: int, drop_finished: bool = False) -> tuple[torch.Tensor, torch.Tensor, int]:
         """Sample up to ``max_new`` tokens for each of ``n`` copies of each left-padded prompt.
 
-        ids, mask (B, P); ``pick(logits (N, V)) -> (tokens (N,), logp (N,))``.
+        ids, mask (B, P); ``pick(logits (n_active, V)) -> (tokens, logp)``.
         Returns tokens (N, steps), logp (N, steps) and steps; rows that stopped hold
-        ``pad_id`` / 0.0 after their stop token."""
+        ``pad_id`` / 0.0 after their stop token. ``drop_finished``: once a quarter of the rows
+        still decoding have stopped, the stopped ones leave the batch (their caches too), so
+        the remaining steps cost what the remaining rows need; ``pick`` then sees fewer rows,
+        so the random stream, and the samples, differ from ``drop_finished=False``."""
         B, P = ids.shape
         N, T = B * n, P + max_new
         dev, dtype = self.embed.device, self.embed.dtype
@@ -220,17 +223,23 @@ class FastDecoder:
 
         tokens = torch.full((N, max_new), pad_id, dtype=torch.long, device=dev)
         logps = torch.zeros((N, max_new), dtype=torch.float32, device=dev)
-        finished = torch.zeros(N, dtype=torch.bool, device=dev)
+        finished = torch.zeros(N, dtype=torch.bool, device=dev)  # over the rows still in the batch
+        rows = torch.arange(N, device=dev)  # the batch's rows, as indices of the N outputs
         steps = 0
         for t in range(max_new):
             tok, lp = pick(logits)
             tok = tok.masked_fill(finished, pad_id)
-            tokens[:, t] = tok
-            logps[:, t] = lp.masked_fill(finished, 0.0)
+            tokens[rows, t] = tok
+            logps[rows, t] = lp.masked_fill(finished, 0.0)
             finished |= torch.isin(tok, stop_ids)
             steps = t + 1
             if t == max_new - 1 or bool(finished.all()):
                 break
+            if drop_finished and 4 * int(finished.sum()) >= len(rows):
+                keep = ~finished
+                rows, tok, next_pos, finished = rows[keep], tok[keep], next_pos[keep], finished[keep]
+                dec_mask = dec_mask[keep]
+                kc, vc = [k[keep] for k in kc], [v[keep] for v in vc]
             dec_mask[:, :, :, P + t] = 0.0
             x = self.embedding(tok[:, None])  # (N, 1, hidden)
             cos, sin = cos_t[next_pos][:, None, None], sin_t[next_pos][:, None, None]  # (N, 1, 1, D)

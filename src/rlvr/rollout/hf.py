@@ -63,9 +63,10 @@ def cache_kwarg(model) -> str:
 class HFRollout:
     """Sampling with a transformers causal LM (shared with the trainer)."""
 
-    def __init__(self, model, tokenizer, seed: int = 0, fast: bool = True):
+    def __init__(self, model, tokenizer, seed: int = 0, fast: bool = True, drop_finished: bool = False):
         self.model = model
         self.fast = fast  # use rlvr.rollout.fast for Llama/Qwen2 models (same numbers, less overhead)
+        self.drop_finished = drop_finished  # stopped rows leave the fast decoder's batch (rollout.drop_finished)
         self.tokenizer = tokenizer
         self.pad_id = tokenizer.pad_token_id
         self.eos_id = tokenizer.eos_token_id
@@ -88,7 +89,8 @@ class HFRollout:
         if self.fast and supports(self.model):
             ids, mask = left_pad(prompts, self.pad_id, device)
             tokens, logps, steps = FastDecoder(self.model).generate(
-                ids, mask, sampling.n, sampling.max_new_tokens, self._picker(sampling), stop_ids, self.pad_id)
+                ids, mask, sampling.n, sampling.max_new_tokens, self._picker(sampling), stop_ids, self.pad_id,
+                drop_finished=self.drop_finished)
         else:
             tokens, logps, steps = self._generate_dynamic(prompts, sampling, stop_ids)
         return self._completions(prompts, sampling.n, tokens[:, :steps].cpu(), logps[:, :steps].cpu(),
