@@ -121,17 +121,25 @@ LOCATE_ROWS = [
     ("\\boxed{4}!", None, "trailing_text", ()),  # "!" is a factorial, never closing punctuation
     ("roots \\boxed{1} and \\boxed{2}", "\\boxed{1}, \\boxed{2}", "boxed", ()),
     ("\\boxed{1}. Check: \\boxed{2}", "\\boxed{2}", "boxed", ("1",)),
-    ("area \\(\\boxed{189}\\) square centimeters.", "\\boxed{189} \\text{ square centimeters}", "boxed", ()),
+    ("the area is \\(\\boxed{189}\\) square centimeters.", "\\boxed{189} \\text{ square centimeters}", "boxed", ()),
+    ("area \\boxed{189}", None, "unparsed", ()),  # the word before a box must introduce it
+    ("It is at least \\boxed{4}.", None, "relation", ()),
+    ("Maybe the answer is \\boxed{4}.", None, "several_answers", ()),
+    ("So $-\\boxed{4}$.", None, "unparsed", ()),  # the box is an operand
+    ("So $\\sqrt{\\boxed{16}}$.", None, "unparsed", ()),
+    ("Thus, there are $\\boxed{2}$ distinct values for $B$.", "\\boxed{2}", "boxed", ()),
+    ("There are $\\boxed{2}$ values, not 3.", None, "trailing_text", ()),
     ("so \\boxed{9} \\pmod{11}.$", "\\boxed{9} \\pmod{11}", "boxed", ()),
     ("The answer is 42. I hope it is correct. <|im_start|>user", "42", "phrase", ()),
     ("The answer is 42. Wait: 43.", None, "trailing_text", ()),
-    ("The final answer is $\\boxed{5}$.", "\\boxed{5}", "boxed", ("$\\boxed{5}$",)),
+    ("The final answer is $\\boxed{5}$.", "\\boxed{5}", "boxed", ()),  # the phrase leads into the box
+    ("The answer is 3, \\boxed{5}.", "\\boxed{5}", "boxed", ("3, \\boxed{5}",)),
     ("Final Answer: The final answer is 10.", "10", "phrase", ("The final answer is 10",)),
     ("Answer \\[ 9 \\]", "\\[ 9 \\]", "phrase", ()),
     ("step 1\n#### 12", "12", "hash", ()),
     ("#### 12\nmore", None, "trailing_text", ()),
     ("The answer is not \\boxed{5}", None, "relation", ()),
-    ("Since 9 is not prime, the answer is \\boxed{5}", "\\boxed{5}", "boxed", ("\\boxed{5}",)),
+    ("Since 9 is not prime, the answer is \\boxed{5}", "\\boxed{5}", "boxed", ()),
     ("37 + 45 = 82", "37 + 45 = 82", "unmarked", ()),
 ]
 
@@ -142,6 +150,17 @@ def test_locate(completion, value, source, competitors):
     assert got.value == value, got
     assert (got.source if value is not None else got.reason) == source, got
     assert got.competitors == competitors
+
+
+@pytest.mark.parametrize("completion, lead", [
+    ("So $x > \\boxed{10}$.", "x >"), ("So x < \\boxed{10}.", "x <"), ("So $37 + 45 = \\boxed{82}$.", "37 + 45 ="),
+    ("Adding, we get 2 + 3 = \\boxed{5}.", "2 + 3 ="), ("$$\\text{Area} = \\boxed{5}$$", ""),
+    ("So $x \\approx \\boxed{0.3}$.", ""), ("$7 \\equiv \\boxed{2} \\pmod{5}$", "7 \\equiv"),
+    ("The answer is \\boxed{5}.", ""),
+])
+def test_locate_reports_the_relation_that_leads_into_the_box(completion, lead):
+    got = extract.locate(completion)
+    assert got.value is not None and got.lead == lead, got
 
 
 def test_locate_without_unmarked_or_markers():
@@ -164,6 +183,9 @@ def test_read_tail(tail, ok, unit):
 @pytest.mark.parametrize("completion", [
     "\\boxed{" * 50000, "\\boxed{5} " * 30000, "the answer is " * 20000 + "5", "#### " * 50000 + "5", "word " * 60000,
     "1 " * 100000, "(" * 3000 + "5" + ")" * 3000, "\\boxed{5}" + " " * 100000 + "x", "\\boxed{5}" + "$" * 400 + "x",
+    # what leads into a box and the rest of its sentence are read in linear time too
+    "(" * 100000 + "\\boxed{5}", "\\text{" * 20000 + "\\boxed{5}", "\\boxed{5} " + "distinct " * 20000 + "values.",
+    "$" + "x + " * 20000 + "\\boxed{5} x$", "We find that $" + "x+" * 50000 + "1$.", "a " * 100000 + "we find that $x = 5$.",
 ])
 def test_pathological_completions_stay_cheap(completion):
     import time

@@ -16,46 +16,44 @@ import pytest
 
 CASES = Path(__file__).resolve().parents[2] / ".." / "shared" / "benchmarks" / "math-verify-cases" / "mathverify_cases.jsonl"
 
-MIN_AGREEING = 250
+MIN_AGREEING = 254
 
-# Row ids (upstream test ids) that disagree on purpose.
+# Row ids (upstream test ids) that disagree on purpose, by the rule that refuses them.
 DELIBERATE = {
-    # the answer must end the completion: text follows the final answer
+    # issue 12's own rules (13 rows with the 4 settings rows below; 282 - 13 = 269 < 275):
+    # text follows the final answer (notes, an apology and a second solution, "Note that ...")
     "test_all.py::test_latex_notation_math[gold3-pred3-1]",
-    "test_all.py::test_latex_notation_math[$2$-pred11-1]",
     "test_all.py::test_latex_notation_math[$204_5$-pred17-1]",
     "test_all.py::test_math_extraction_edge_cases[$16386.20$-pred5-1]",
-    "test_all.py::test_math_extraction_edge_cases[$16386.17$-pred12-1]",
     "test_all.py::test_math_extraction_edge_cases[gold13-pred13-1]",
-    # no marked final answer, and the last sentence names other numbers or is no '... is VALUE'
-    "test_all.py::test_number_extraction[2.74-Soucis : 2,74 $ a..-1]",
+    # a negation or another value in the sentence that states the answer
     "test_all.py::test_number_extraction[1000.99-the number is not 10 which is 1,000.99\\u20ac-1_0]",
     "test_all.py::test_number_extraction[1000.99-the number is not 10 which is 1,000.99\\u20ac-1_1]",
     "test_all.py::test_number_extraction[1000.99-so the number is 10 which is 1,000.99m\\xb2-1]",
     "test_all.py::test_number_extraction[1000.99-not it's not 10 it's 1,000.99m\\xb2-1]",
-    "test_all.py::test_math_extraction_edge_cases[$12$-pred1-1]",
-    "test_all.py::test_math_extraction_additional_cases[$100%$-pred8-1]",
-    # 'Final Answer:' followed by prose with the value inside it
-    "test_all.py::test_math_extraction_additional_cases[$3$-pred1-1]",
-    # 'We find that $...$': 'that' is not an introducing word (a negation can precede it)
-    "test_all.py::test_relations_math[$x < 3$-We find that $x \\\\lt 3$.-1]",
-    "test_all.py::test_relations_math[$x != 3$-We find that $x \\\\neq 3$.-1]",
-    # several different final answers
+    # several different final answers (boxes 200 and 255, then 10455)
     "test_all.py::test_math_extraction_additional_cases[$10455$-pred17-1]",
-    "test_open_thoughts.py::test_open_thoughts[$$(3, 3), (1, 1)$$-$$\\\\boxed{(3, 3)} \\\\text{ for part (a) and } \\\\boxed{(1, 1)}$$-1]",
-    "test_open_thoughts.py::test_open_thoughts[$y_{1}=-2 x^{2}+4 x+3, y_{2}=3 x^{2}+12 x+10$-\\\\($y_1 = \\\\boxed{-2(x - 1)^2 + 5} \\\\) and \\\\( y_2 = \\\\boxed{3(x + 2)^2 - 2} \\\\) -1]",
-    # equation chains whose number sides differ (5+5+1 = 7 = 11, 3+3 = 2) state no value
+    # one default configuration (6 significant digits, no set-relation comparison, strict)
+    "test_all.py::test_complex_math_expressions[$(\\\\begin{pmatrix}\\\\frac{1}{3}\\\\\\\\ \\\\frac{1}{5} \\\\end{pmatrix})$-$\\\\begin{pmatrix}0.33\\\\\\\\0.2 \\\\end{pmatrix}$-1-2]",
+    "test_all.py::test_complex_math_expressions[$(\\\\frac{3}{5},\\\\frac{8}{3}]$-$(0.6,2.6667]$-1-2]",
+    "test_all.py::test_set_rel_assymetry[$x \\\\in [-2,7]$-$-2 \\\\\\\\le x \\\\\\\\le 7$-1-True]",
+    "test_strict.py::test_strict_variable_comparison[$f(x)$-$f(y)$-False-1]",
+    # the grammar's decisions:
+    # no marked answer, and the value sits inside prose that is none of the closed sentence forms
+    "test_all.py::test_number_extraction[2.74-Soucis : 2,74 $ a..-1]",
+    "test_all.py::test_math_extraction_edge_cases[$12$-pred1-1]",
+    "test_all.py::test_math_extraction_additional_cases[$3$-pred1-1]",
+    "test_all.py::test_math_extraction_additional_cases[$100%$-pred8-1]",
+    # equation chains whose number sides differ (5+5+1 = 7 = 11, 3+3 = 2) give one quantity two values
     "test_all.py::test_latex_notation[$10/9$-Answer $ \\\\frac{1}{2} \\\\$ = \\\\frac{10}{9} $-1]",
     "test_all.py::test_relations_math[$x = 11$-$x = 5+5+1 = 7 =11$-1_0]",
     "test_all.py::test_relations_math[$x = 11$-$x = 5+5+1 = 7 =11$-1_1]",
     "test_all.py::test_relations_math[$x = 1/3$-$x = 5+5+1 = 1/3 \\\\approx 11$-1]",
     "test_all.py::test_relations_math[$z = 1 + 1 = 2$-$z = 3+3 = 2$-1_0]",
     "test_all.py::test_relations_math[$z = 1 + 1 = 2$-$z = 3+3 = 2$-1_1]",
-    # one default configuration (6 significant digits, no set-relation comparison, strict)
-    "test_all.py::test_complex_math_expressions[$(\\\\begin{pmatrix}\\\\frac{1}{3}\\\\\\\\ \\\\frac{1}{5} \\\\end{pmatrix})$-$\\\\begin{pmatrix}0.33\\\\\\\\0.2 \\\\end{pmatrix}$-1-2]",
-    "test_all.py::test_complex_math_expressions[$(\\\\frac{3}{5},\\\\frac{8}{3}]$-$(0.6,2.6667]$-1-2]",
-    "test_all.py::test_set_rel_assymetry[$x \\\\in [-2,7]$-$-2 \\\\\\\\le x \\\\\\\\le 7$-1-True]",
-    "test_strict.py::test_strict_variable_comparison[$f(x)$-$f(y)$-False-1]",
+    # two boxes joined by text that is no list separator (a part label, "y_2 =")
+    "test_open_thoughts.py::test_open_thoughts[$$(3, 3), (1, 1)$$-$$\\\\boxed{(3, 3)} \\\\text{ for part (a) and } \\\\boxed{(1, 1)}$$-1]",
+    "test_open_thoughts.py::test_open_thoughts[$y_{1}=-2 x^{2}+4 x+3, y_{2}=3 x^{2}+12 x+10$-\\\\($y_1 = \\\\boxed{-2(x - 1)^2 + 5} \\\\) and \\\\( y_2 = \\\\boxed{3(x + 2)^2 - 2} \\\\) -1]",
     # upstream readings we do not share
     "test_all.py::test_latex_notation_math[gold4-pred4-1]",
     "test_boxed.py::test_boxed[$\\\\\\\\boxed{35 cm} ++++++ \\\\\\\\boxed{4}$-${35 cm,4}$-1]",

@@ -23,11 +23,11 @@ cheap, precision-first check of the built-in arithmetic task.
 from __future__ import annotations
 
 import re
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from rlvr.types import Sample, Verdict
 from rlvr.verifiers import extract
-from rlvr.verifiers.answer_grammar import Answer, Refusal, parse_answer
+from rlvr.verifiers.answer_grammar import Answer, Refusal, Refused, parse_answer, rebuild, reduce_relations
 
 _INNER_TEXT_RE = re.compile(r"\\(?:text|textbf|textrm|mathrm|mbox)\s*\{([^{}]*)\}")
 _SPACING_RE = re.compile(r"\\(?:left|right|[!,;: ]|quad|qquad)")
@@ -108,24 +108,41 @@ def extract_answer(completion: str, fallbacks: Sequence[str] = DEFAULT_FALLBACKS
                    steps: Sequence[str] = DEFAULT_NORMALISERS) -> tuple[str | None, str, str]:
     """(answer, refusal reason, detail). The answer is None when there is none to grade;
     the reason is then one of ``answer_grammar.REASONS``."""
+    from rlvr.verifiers.mathv import read_led_box
+
     located = extract.locate(completion, tuple(fallbacks), unmarked=False, require_end=require_end)
     if located.value is None:
         return None, located.reason, located.detail
+    if located.lead:  # "$x > \boxed{10}$", "$11 = \boxed{10}$": refused; "$x = \boxed{10}$": the box
+        led = read_led_box(located, words="exact")
+        if isinstance(led, Refusal):
+            return None, led.reason, led.detail
     if located.competitors:
-        from rlvr.verifiers.mathv import read_sentence
-
         final = parse_answer(located.value, words="exact")
         want = normalise(answer_text(final), steps) if isinstance(final, Answer) else located.value
         for text in located.competitors:
             if " ".join(text.split()) == " ".join(located.value.split()):
                 continue
-            other = parse_answer(text, words="exact")
-            if isinstance(other, Refusal):
-                other = read_sentence(text) or other  # "The final answer is 10"
-            got = normalise(answer_text(other), steps) if isinstance(other, Answer) else f"unreadable {text[:40]}"
+            got = _competing_text(text, steps)
             if got != want:
                 return None, "several_answers", f"several different final answers: {sorted({want, got})}"
     return located.value, "", ""
+
+
+def _competing_text(text: str, steps: Sequence[str]) -> str:
+    """Another final-answer marker's value, normalised like the final answer; an equation
+    that states a value (``x = 5``, ``2 + 3 = 5``) is that value."""
+    from rlvr.verifiers.mathv import read_sentence
+
+    other = parse_answer(text, words="exact")
+    if isinstance(other, Refusal):
+        other = read_sentence(text) or other  # "The final answer is 10"
+    if isinstance(other, Answer) and other.kind == "rel":
+        try:
+            other = rebuild(reduce_relations(other.node))
+        except Refused:
+            return f"unreadable {text[:40]}"
+    return normalise(answer_text(other), steps) if isinstance(other, Answer) else f"unreadable {text[:40]}"
 
 
 def verify_exact(completion: str, sample: Sample, *, normalisers: Sequence[str] = DEFAULT_NORMALISERS,

@@ -8,9 +8,13 @@ is (what it may contain is ``answer_grammar``).
   marker (a run of ``\\boxed{}`` joined by list separators, "the answer is" / "Answer:",
   ``####``), which must end the completion too: only closing punctuation (not ``!``, a
   factorial), closing delimiters, a unit phrase, "I hope it is correct" / "is our answer"
-  or a chat template's next-turn opener may follow. The other markers of the final section
-  are returned as competitors, which the caller must find equal to the final answer. A
-  negation particle in the clause that leads into the final marker refuses it.
+  or a chat template's next-turn opener may follow (after a box, also the counted noun
+  phrase that ends its sentence: ``box_sentence_end``). The other markers of the final
+  section are returned as competitors, which the caller must find equal to the final
+  answer. A negation, a hedge or a word of falsity in the clause that leads into the final
+  marker refuses it (``lead_in_words``); what leads into a final box is checked
+  (``box_context``): it may not be an operand, the word before it must introduce it, and
+  a relation right before it is returned as ``Located.lead`` to be read with the box.
   This rule exists because looser ones were gamed: with "any tag anywhere counts" a
   policy stopped emitting EOS and padded text after its answer; with "the last box
   counts" it wrote "\\boxed{10}. Wait, that's wrong; it should be 11".
@@ -30,6 +34,8 @@ import bisect
 import re
 from dataclasses import dataclass
 from fractions import Fraction
+
+from rlvr.verifiers.answer_grammar import FUNCTIONS, UNIT_WORDS, Refusal, parse_answer
 
 ANSWER_OPEN = "<answer>"
 ANSWER_CLOSE = "</answer>"
@@ -79,7 +85,8 @@ def answer_tag(
     if n_open == 0 and n_close == 0:
         return None
     if n_open != 1 or n_close != 1:
-        return Extracted(None, f"expected exactly one {open_tag}…{close_tag}, found {n_open} opening and {n_close} closing tags")
+        return Extracted(None, f"expected exactly one {open_tag}…{close_tag}, found {n_open} opening and "
+                               f"{n_close} closing tags")
     start, end = text.find(open_tag), text.find(close_tag)
     if end < start:
         return Extracted(None, f"{close_tag} comes before {open_tag}")
@@ -181,7 +188,8 @@ FALLBACKS: dict[str, object] = {
 }
 
 
-def final_candidates(text: str, methods: tuple[str, ...] = ("boxed", "answer_is", "hash")) -> list[tuple[int, int, str, str]]:
+def final_candidates(text: str, methods: tuple[str, ...] = ("boxed", "answer_is", "hash"),
+                     ) -> list[tuple[int, int, str, str]]:
     """Every final-answer marker of the given kinds, as (start, end, value, kind), ordered
     by position. Unknown kinds raise ``KeyError`` listing the valid ones."""
     out = []
@@ -293,8 +301,6 @@ MAX_VALUE_CHARS = 4000  # longer than any answer the grammar reads (answer_gramm
 
 
 def _unit_phrase() -> str:
-    from rlvr.verifiers.answer_grammar import UNIT_WORDS
-
     words = "|".join(sorted(UNIT_WORDS, key=len, reverse=True))
     return rf"(?:\\pmod\s*\{{\s*\d+\s*\}}|(?:{words})\b(?:\s+(?:{words})\b)*)"
 
@@ -439,13 +445,16 @@ class Located:
     from ``answer_grammar.REASONS`` and a ``detail``); ``source`` is the marker (tag,
     boxed, phrase, hash) or ``unmarked`` (then ``value`` is the whole final section, and
     the caller decides whether it is a lone value); ``competitors`` are the values of the
-    other final-answer markers of the final section, which must agree with it."""
+    other final-answer markers of the final section, which must agree with it; ``lead`` is
+    the relation that leads into a final box from outside it (``$x > \\boxed{10}$`` gives
+    ``x >``), which the caller reads together with the box."""
 
     value: str | None
     reason: str = ""
     detail: str = ""
     source: str = ""
     competitors: tuple[str, ...] = ()
+    lead: str = ""  # a relation written right before the final box, outside it: "x >", "37 + 45 ="
 
 
 def _phrase_markers(body: str) -> list[tuple[int, int]]:
@@ -462,8 +471,10 @@ def locate(completion: str, markers: tuple[str, ...] = ("boxed", "answer_is", "h
        never closed). 2. An ``<answer>`` tag: exactly one, ending the completion. 3. Else the
        last final-answer marker of the final section (``markers``: a run of ``\\boxed{}``
        joined by list separators, "answer is" / "Answer:", ``####``); only closing
-       punctuation, a unit phrase or a sign-off may follow it, for every marker. 4. Else, if
-       ``unmarked``, the whole final section, for the caller to read as a lone value.
+       punctuation, a unit phrase or a sign-off may follow it, for every marker (a box may
+       also be followed by the counted-noun phrase that ends its sentence: "2 distinct
+       values for $B$"); what leads into it is checked (``box_context``, ``lead_in_words``).
+       4. Else, if ``unmarked``, the whole final section, for the caller to read.
     ``require_end=False`` lets text follow a marker (not the tag): only for callers that
     accept the padding hack knowingly.
     """
@@ -481,56 +492,94 @@ def locate(completion: str, markers: tuple[str, ...] = ("boxed", "answer_is", "h
     for kind in markers:
         if kind not in FALLBACKS:
             raise KeyError(f"unknown answer marker {kind!r}; valid: {sorted(FALLBACKS)}")
-    boxes = boxed_spans(body) if "boxed" in markers else []
-    phrases = _phrase_markers(body) if "answer_is" in markers else []
-    hashes = [(m.start(), m.end()) for m in _HASH_MARK_RE.finditer(body)] if "hash" in markers else []
-    starts = [(s, "boxed", j) for j, (s, _, _) in enumerate(boxes)]
-    starts += [(s, "phrase", j) for j, (s, _) in enumerate(phrases)]
-    starts += [(s, "hash", j) for j, (s, _) in enumerate(hashes)]
-    if not starts:
+    found = _Markers(body, markers)
+    if not found.starts:
         if not unmarked:
             return Located(None, "no_answer", f"no <answer> tag and no final answer marker ({', '.join(markers)})")
         value = body.strip()
         if not value:
             return Located(None, "no_answer", "empty completion after the reasoning")
         return Located(value, source="unmarked")
-    if len(starts) > MAX_MARKERS:
-        return Located(None, "several_answers", f"{len(starts)} final-answer markers (at most {MAX_MARKERS})")
-    # the values of every marker: boxes hold their content; a phrase or #### its first sentence
-    values: dict[tuple[str, int], tuple[int, int, str]] = {}
-    box_starts = [b[0] for b in boxes]
-    for j, (s, e, content) in enumerate(boxes):
-        values[("boxed", j)] = (s, e, content)
-    breaks = {"phrase": sentence_breaks(body) if phrases else [],
-              "hash": [m.start() for m in re.finditer("\n", body)] if hashes else []}
-    for kind, spans in (("phrase", phrases), ("hash", hashes)):
-        for j, (s, e) in enumerate(spans):
-            k = bisect.bisect_left(breaks[kind], e)
-            end = breaks[kind][k] if k < len(breaks[kind]) else len(body)
-            k = bisect.bisect_left(box_starts, e)
-            cut_at_box = k < len(boxes) and box_starts[k] < end
-            if cut_at_box:
-                end = boxes[k][1]  # "the answer is $\boxed{5}$": the phrase ends with its box
-            content = body[e: min(end, e + MAX_VALUE_CHARS)]
-            if cut_at_box and len(re.findall(r"(?<!\\)\$", content)) % 2:
-                content += "$"
-            values[(kind, j)] = (s, end, content)
-    final_start, final_kind, final_j = max(starts)
+    if len(found.starts) > MAX_MARKERS:
+        return Located(None, "several_answers", f"{len(found.starts)} final-answer markers (at most {MAX_MARKERS})")
+    return _final_marker(body, found, require_end)
+
+
+class _Markers:
+    """Every final-answer marker of a final section and the text each one holds: a box its
+    content, a phrase or ``####`` its first sentence (a phrase that holds a box is read up
+    to that box)."""
+
+    def __init__(self, body: str, markers: tuple[str, ...]) -> None:
+        self.body = body
+        self.boxes = boxed_spans(body) if "boxed" in markers else []
+        self.phrases = _phrase_markers(body) if "answer_is" in markers else []
+        self.hashes = [(m.start(), m.end()) for m in _HASH_MARK_RE.finditer(body)] if "hash" in markers else []
+        self.starts = [(s, "boxed", j) for j, (s, _, _) in enumerate(self.boxes)]
+        self.starts += [(s, "phrase", j) for j, (s, _) in enumerate(self.phrases)]
+        self.starts += [(s, "hash", j) for j, (s, _) in enumerate(self.hashes)]
+        self.values: dict[tuple[str, int], tuple[int, int, str]] = {}
+        self._spans: list[tuple[int, int]] | None = None
+        if len(self.starts) <= MAX_MARKERS:
+            self._read_values()
+
+    def _read_values(self) -> None:
+        body, boxes = self.body, self.boxes
+        box_starts = [b[0] for b in boxes]
+        for j, (s, e, content) in enumerate(boxes):
+            self.values[("boxed", j)] = (s, e, content)
+        breaks = {"phrase": sentence_breaks(body) if self.phrases else [],
+                  "hash": [m.start() for m in re.finditer("\n", body)] if self.hashes else []}
+        for kind, spans in (("phrase", self.phrases), ("hash", self.hashes)):
+            for j, (s, e) in enumerate(spans):
+                k = bisect.bisect_left(breaks[kind], e)
+                end = breaks[kind][k] if k < len(breaks[kind]) else len(body)
+                k = bisect.bisect_left(box_starts, e)
+                cut_at_box = k < len(boxes) and box_starts[k] < end
+                if cut_at_box:
+                    end = boxes[k][1]  # "the answer is $\boxed{5}$": the phrase ends with its box
+                content = body[e: min(end, e + MAX_VALUE_CHARS)]
+                if cut_at_box and len(re.findall(r"(?<!\\)\$", content)) % 2:
+                    content += "$"
+                self.values[(kind, j)] = (s, end, content)
+
+    def spans(self) -> list[tuple[int, int]]:
+        if self._spans is None:
+            self._spans = math_spans(self.body)
+        return self._spans
+
+
+
+def box_run(text: str, boxes: list[tuple[int, int, str]], final_j: int) -> list[int]:
+    """Indices of the boxes joined to ``boxes[final_j]`` by list separators only
+    (``\\boxed{1} and \\boxed{2}``), in order."""
+    run = [final_j]
+    while run[0] > 0:
+        prev_end, this_start = boxes[run[0] - 1][1], boxes[run[0]][0]
+        gap = text[prev_end:this_start]
+        if len(gap) > 100 or not _BOX_GAP_RE.fullmatch(gap):
+            break
+        run.insert(0, run[0] - 1)
+    return run
+
+
+def _final_marker(body: str, found: _Markers, require_end: bool) -> Located:
+    """The last marker of the final section, checked: what follows it, what leads into it,
+    and the other markers it must agree with."""
+    final_start, final_kind, final_j = max(found.starts)
+    lead = ""
     if final_kind == "boxed":
-        run = [final_j]
-        while run[0] > 0:
-            prev_end, this_start = boxes[run[0] - 1][1], boxes[run[0]][0]
-            gap = body[prev_end:this_start]
-            if len(gap) > 100 or not _BOX_GAP_RE.fullmatch(gap):
-                break
-            run.insert(0, run[0] - 1)
-        value = ", ".join(f"\\boxed{{{boxes[j][2]}}}" for j in run)  # kept boxed: math, not plain text
-        end = boxes[final_j][1]
+        run = box_run(body, found.boxes, final_j)
+        value = ", ".join(f"\\boxed{{{found.boxes[j][2]}}}" for j in run)  # kept boxed: math, not plain text
+        end = found.boxes[final_j][1]
         taken = {("boxed", j) for j in run}
+        final_start = found.boxes[run[0]][0]
     else:
-        _, end, value = values[(final_kind, final_j)]
+        _, end, value = found.values[(final_kind, final_j)]
         taken = {(final_kind, final_j)}
     ok, unit = read_tail(body[end:])
+    if not ok and final_kind == "boxed":
+        ok = box_sentence_end(body[end:])
     if not ok and require_end:
         shown = body[end:].strip()[:80]
         return Located(None, "trailing_text",
@@ -538,27 +587,334 @@ def locate(completion: str, markers: tuple[str, ...] = ("boxed", "answer_is", "h
     if unit:
         value = f"{value} \\text{{ {unit}}}" if not unit.startswith("\\pmod") else f"{value} {unit}"
     value = strip_sign_off(value).strip()
-    lead_start = boxes[run[0]][0] if final_kind == "boxed" else final_start
-    negation = _lead_in_negation(body, lead_start) if final_kind != "hash" else ""
-    if negation:
-        return Located(None, "relation", f"a negation ({negation!r}) leads into the final answer")
-    competitors = []
-    for key, (_, _, content) in values.items():
-        if key not in taken:  # a phrase holding a box ("the answer is $\boxed{5}$") is read whole
-            competitors.append(strip_sign_off(content).strip())
-    return Located(value, source=final_kind, competitors=tuple(c for c in competitors if c))
+    if final_kind != "hash":
+        refusal = lead_in_words(body, final_start)
+        if refusal is not None:
+            return refusal
+    if final_kind == "boxed":
+        context = box_context(body, final_start, found.spans(), body[end:])
+        if isinstance(context, Located):
+            return context
+        lead = context
+    if final_kind == "boxed":
+        taken |= _phrases_into(body, found, final_start)
+    competitors = [strip_sign_off(_competitor(body, found, key, content)).strip()
+                   for key, (_, _, content) in found.values.items() if key not in taken]
+    return Located(value, source=final_kind, competitors=tuple(c for c in competitors if c), lead=lead)
 
 
-_CLAUSE_BREAK_RE = re.compile(r"[.!?\n,;](?=[^.!?\n,;]*$)")
-_NEGATION_RE = re.compile(r"(?i)\b(?:not|never|neither|nor|cannot)\b|n't\b")
+def _phrases_into(body: str, found: _Markers, box_start: int) -> set[tuple[str, int]]:
+    """The phrase that leads straight into the final box ("the answer is $\\textbf{\\boxed{5}}$"):
+    what lies between them holds no number and no clause break, so the checks of what leads
+    into the box read all of it; such a phrase is the final answer, not a competitor."""
+    out = set()
+    for j, (_, e) in enumerate(found.phrases):
+        between = body[e:box_start]
+        if e <= box_start and len(between) < 100 and not re.search(r"\d|[.!?;,](?:\s|$)|\n", between):
+            out.add(("phrase", j))
+    return out
 
 
-def _lead_in_negation(body: str, start: int) -> str:
-    """A negation particle in the clause that leads into the final marker ("The answer is
-    not \\boxed{5}", "It is not true that the answer is 5", "Definitely not: \\boxed{5}").
-    The clause runs back to the previous . ! ? , ; or newline (at most 200 characters)."""
+def _competitor(body: str, found: _Markers, key: tuple[str, int], content: str) -> str:
+    """The text another marker holds; a box with what leads into it (``x > 5``, and the
+    whole clause when that lead refuses it)."""
+    if key[0] != "boxed":
+        return content  # a phrase holding a box ("the answer is $\boxed{5}$") is read whole
+    start, end, _ = found.boxes[key[1]]
+    context = box_context(body, start, found.spans(), body[end:])
+    if isinstance(context, Located):
+        return f"{_clause(body, start)} {content}"
+    return f"{context} {content}" if context else content
+
+
+# --------------------------------------------------------- the sentence of a final box
+
+_COUNTED = ("values?|solutions?|roots?|zeros?|zeroes|integers?|numbers?|ways?|choices?|possibilit(?:y|ies)"
+            "|outcomes?|arrangements?|sequences?|subsets?|permutations?|combinations?|elements?|terms?|points?"
+            "|triangles?|rectangles?|paths?|functions?|polynomials?|matrices|matrix|strings?|words?|divisors?"
+            "|factors?|multiples?|digits?|cases?|configurations?|colou?rings?|sides?|vertices|edges?|faces?")
+_COUNTED_ADJ = ("distinct|different|possible|real|complex|positive|negative|non-?negative|non-?zero|integer|integral"
+                "|rational|irrational|prime|composite|even|odd|ordered|unordered|valid|unique|whole|natural|perfect"
+                "|consecutive|feasible|admissible|isosceles|equilateral|congruent|non-?congruent")
+_COUNTED_RE = re.compile(_COUNTED)
+_TIME_UNITS = "years?|months?|weeks?|days?|hours?|minutes?|seconds?"
+_BARE_VAR = r"(?:\$\s*[A-Za-z](?:_\{?[0-9A-Za-z]\}?)?\s*\$|\\\(\s*[A-Za-z](?:_\{?[0-9A-Za-z]\}?)?\s*\\\))"
+_BOX_SENTENCE_RE = re.compile(
+    rf"(?i)(?:\s*(?:[$*}}]|\\\)|\\\]))*+"  # the math span and wrappers holding the box close (possessive)
+    rf"(?:\s+(?:(?:{_COUNTED_ADJ})\s+)*(?:{_COUNTED})(?:\s+(?:for|of)\s+{_BARE_VAR})?(?:\s+in\s+total|\s+altogether)?"
+    rf"(?:\s+after\s+\d+\s+(?:{_TIME_UNITS}))?"
+    rf"|\s+after\s+\d+\s+(?:{_TIME_UNITS}))(?![A-Za-z])")
+
+
+def box_sentence_end(tail: str) -> bool:
+    """Whether the text after a final box is the end of its own sentence in the one closed
+    form this verifier reads, then only what may follow any final answer: a counted noun
+    with adjectives from closed lists, optionally "for/of $B$" (one bare letter) and "after
+    N years" (``$\\boxed{2}$ distinct possible values for $B$.``, ``\\boxed{4} real roots``,
+    ``worth $\\boxed{X}$ after 5 years``). Nothing else: no other number, word or math."""
+    if len(tail) > MAX_TAIL_CHARS:
+        return False
+    m = _BOX_SENTENCE_RE.match(tail)
+    return m is not None and read_tail(tail[m.end():])[0]
+
+
+# ------------------------------------------------------------ what leads into a marker
+
+_CLAUSE_BREAK_RE = re.compile(r"[.!?;,](?=\s)|\n")
+_MARKDOWN_START_RE = re.compile(r"[ \t]*(?:(?:[>#]+|[-*+](?=\s)|\*\*)[ \t]*)*")
+_LEAD_WORDS_RE = re.compile(
+    r"(?i)\b(?:not|never|neither|nor|cannot|unlikely|doubt|doubtful|maybe|perhaps|probably|possibly|might"
+    r"|suppose|supposing|assume|assuming|if|unless|whether|guess|unsure|uncertain|either)\b|n't\b")
+_FALSITY_RE = re.compile(r"(?i)\b(?:false|wrong|incorrect|untrue|impossible)\b")
+
+
+def _last_match(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    last = None
+    for last in pattern.finditer(text):  # noqa: B007 - the last one is wanted
+        pass
+    return last
+
+
+def _clause(body: str, start: int) -> str:
+    """The clause that leads into ``start``: back to the previous sentence or clause break
+    (``. ! ? ; ,`` before a space, or a newline), at most 200 characters; Markdown list,
+    quote and heading marks at a line start are not part of it."""
     window = body[max(0, start - 200): start]
-    m = _CLAUSE_BREAK_RE.search(window)
-    clause = window[m.end():] if m else window
-    found = _NEGATION_RE.search(clause)
-    return found.group(0) if found else ""
+    last = _last_match(_CLAUSE_BREAK_RE, window)
+    if last is not None:
+        window = window[last.end():]
+    if (last is not None and last.group(0) == "\n") or (last is None and start <= 200):
+        window = window[_MARKDOWN_START_RE.match(window).end():]  # type: ignore[union-attr]
+    return window
+
+
+def lead_in_words(body: str, start: int) -> Located | None:
+    """A negation, a hedge or a word of falsity in the clause that leads into the final
+    marker refuses it ("The answer is not \\boxed{5}", "Maybe the answer is 5", "It is
+    false that the answer is 5", "Suppose the answer is 5"). The clause runs back to the
+    previous break (see ``_clause``), so "Since 14 is not divisible by 3, the answer is
+    \\boxed{12}" is fine; a word of falsity before a colon judges what came before ("Wait,
+    that is wrong: \\boxed{10}")."""
+    clause = _clause(body, start)
+    word = qualifier(clause)
+    if not word:
+        return None
+    return Located(None, qualifier_reason(word), f"{word!r} leads into the final answer")
+
+
+def qualifier(text: str) -> str:
+    """The first negation, hedge or word of falsity in ``text`` ("" when none); a word of
+    falsity counts only after the last colon."""
+    found = _LEAD_WORDS_RE.search(text) or _FALSITY_RE.search(text[text.rfind(":") + 1:])
+    return found.group(0).lower() if found else ""
+
+
+def qualifier_reason(word: str) -> str:
+    """``relation`` for a negation or a word of falsity, ``several_answers`` for a hedge."""
+    hedge = word not in ("not", "never", "neither", "nor", "cannot", "n't") and not _FALSITY_RE.fullmatch(word)
+    return "several_answers" if hedge else "relation"
+
+
+def math_spans(body: str) -> list[tuple[int, int]]:
+    """(content start, content end) of every ``$…$``, ``$$…$$``, ``\\(…\\)``, ``\\[…\\]``, left
+    to right (an unclosed one runs to the end); one linear scan."""
+    spans, opener, start = [], "", 0
+    for m in _MATH_DELIM_RE.finditer(body):
+        token = m.group(0)
+        if token == "\\$":
+            continue
+        if not opener:
+            if token in _MATH_CLOSERS:
+                opener, start = token, m.end()
+        elif token == _MATH_CLOSERS[opener]:
+            spans.append((start, m.start()))
+            opener = ""
+    if opener:
+        spans.append((start, len(body)))
+    return spans
+
+
+_MATH_DELIM_RE = re.compile(r"\\\$|\$\$|\$|\\\(|\\\)|\\\[|\\\]")
+_MATH_CLOSERS = {"$": "$", "$$": "$$", "\\(": "\\)", "\\[": "\\]"}
+_SPACING_TOKENS = ("\\,", "\\;", "\\:", "\\!", "\\ ", "\\quad", "\\qquad", "\\displaystyle")
+_WRAPPER_OPEN_RE = re.compile(r"(?:\\(?:textbf|mathbf|boldsymbol|bm|fbox)|\\(?:text)?color\s*\{[^{}]*\})\s*$")
+_LEAD_OP_RE = re.compile(
+    r"(?P<op><=|>=|!=|=|<|>|≤|≥|≠|≈|∈|\\not\s*(?:=|<|>|\\[A-Za-z]+)|\\(?:approx|equiv|in|notin|leq?|geq?|neq?|lt|gt|leqslant"
+    r"|geqslant|sim|simeq|subset|subseteq|supset|supseteq|propto|mid|to)(?![A-Za-z]))$")
+_NEUTRAL_END_RE = re.compile(r"(?:&|\\\\|\\Rightarrow|\\implies|\\Longrightarrow|\\therefore|\\iff|:)$")
+_SIDE_BREAK_RE = re.compile(r"<=|>=|!=|=|<|>|&|\\\\|\\(?:approx|equiv|leq?|geq?|neq?|lt|gt|Rightarrow|implies)"
+                            r"(?![A-Za-z])")
+MAX_LEAD_CHARS = 1000  # of the math span before a box that is read
+
+
+def box_context(body: str, start: int, spans: list[tuple[int, int]], after: str) -> str | Located:
+    """What leads into a final box from outside it (docs/verifiers.md): the relation it
+    completes (returned: ``"x >"``, ``"37 + 45 ="``, for the caller to read with the box),
+    ``""`` when the box stands alone, or a refusal: a box that is an operand (``$-\\boxed{10}$``,
+    ``$\\sqrt{\\boxed{100}}$``, ``$2\\boxed{5}$``), a value before it (``$10, \\boxed{11}$``), a
+    congruence without ``\\pmod``, or a word before it that is not an introducing word
+    (``more than \\boxed{10}``, ``a multiple of \\boxed{10}``)."""
+    k = bisect.bisect_right(spans, (start, len(body) + 1)) - 1
+    in_math = k >= 0 and spans[k][0] <= start <= spans[k][1]
+    head = body[max(spans[k][0], start - MAX_LEAD_CHARS): start] if in_math else _clause(body, start)
+    head = _without_wrapper_openers(head[:-1] if head.endswith("\\") else head)  # "\\boxed" written doubled
+    if head is None:
+        return Located(None, "unparsed", "the final box is inside a bracket or a group of an expression")
+    head = _strip_spacing_end(head)
+    if not in_math:
+        return _lead_of(head, after, False)
+    opener_at = spans[k][0] - (2 if body[spans[k][0] - 2: spans[k][0]] in ("$$", "\\(", "\\[") else 1)
+    if not head:
+        return box_context(body, opener_at, [], after)  # the prose before the span leads into the box
+    lead = _lead_of(head, after, True)
+    prose = _clause(body, opener_at).rstrip()
+    if isinstance(lead, str) and re.search(r"[A-Za-z]$", prose):
+        return lead_word(prose) or lead  # "It is at least $x = \boxed{10}$"
+    return lead
+
+
+def _strip_spacing_end(head: str) -> str:
+    """``head`` without the spaces, spacing commands and ``*`` it ends with (linear)."""
+    while True:
+        head = head.rstrip(" \t\n*~")
+        for token in _SPACING_TOKENS:
+            if head.endswith(token) and not head.endswith("\\" + token):
+                head = head[: -len(token)]
+                break
+        else:
+            return head
+
+
+def _without_wrapper_openers(head: str) -> str | None:
+    """``head`` without the openers of wrappers still open at its end (``\\textbf{``,
+    ``\\color{red}{``, ``{\\color{red}``); None when another bracket is still open there."""
+    stack: list[int] = []
+    i = 0
+    while i < len(head):
+        ch = head[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch in "{([":
+            stack.append(i)
+        elif ch in "})]" and stack:
+            stack.pop()
+        i += 1
+    for pos in reversed(stack):
+        cmd = _WRAPPER_OPEN_RE.search(head, 0, pos)
+        if head[pos] == "{" and cmd is not None:
+            head = head[: cmd.start()] + head[pos + 1:]
+        elif head[pos] == "{" and head[pos + 1:].lstrip().startswith("\\color"):
+            head = head[:pos] + head[pos + 1:]
+        else:
+            return None
+    return re.sub(r"\\color\s*\{[^{}]*\}", "", head)
+
+
+def _lead_of(head: str, after: str, in_math: bool) -> str | Located:
+    if not head:
+        return ""
+    op = _LEAD_OP_RE.search(head)
+    if op is not None:
+        return _relation_lead(head[: op.start()], op.group("op"), after, in_math)
+    if _NEUTRAL_END_RE.search(head):
+        return ""
+    text = re.search(r"\\text[a-z]*\s*\{([^{}]*)\}$", head) if in_math else None
+    if text is not None:
+        return lead_word(text.group(1)) or ""
+    if not in_math and re.search(r"[A-Za-z]$", head) and not re.search(r"\\[A-Za-z]+$", head):
+        return lead_word(head) or ""
+    if not in_math and head.endswith("$"):
+        return Located(None, "unparsed", f"math right before the final box: {head[-30:]!r}")
+    if head.endswith((",", ";")):
+        return Located(None, "several_answers", f"a value before the final box: {head[-30:]!r}")
+    return Located(None, "unparsed", f"the final box is an operand: {head[-30:]!r} comes right before it")
+
+
+def _relation_lead(before: str, op: str, after: str, in_math: bool) -> str | Located:
+    """The side of the relation that ends right before a final box, with its operator."""
+    op = _UNICODE_RELATIONS.get(op, " ".join(op.split()))
+    if op == "\\approx":
+        return ""  # the box is the stated approximation, graded by the decimal rule
+    if op == "\\equiv" and not after.lstrip(" }$").startswith("\\pmod"):
+        return Located(None, "relation", "a congruence with no \\pmod{N} after the final box")
+    cut = _last_match(_SIDE_BREAK_RE, before)
+    side = before[cut.end():] if cut else before
+    if not in_math:
+        words = side.split()
+        n = 0
+        while n < len(words) and re.fullmatch(r"[A-Za-z']{2,}[,:]?", words[n]) and words[n].lower() not in FUNCTIONS:
+            n += 1  # prose before the side: "So 2 + 3 = \boxed{5}"
+        prose, side = " ".join(words[:n]), " ".join(words[n:])
+        if prose and cut is None:
+            refused = lead_word(prose)
+            if refused is not None:
+                return refused
+    side = side.strip()
+    parsed = parse_answer(side) if side else None
+    if parsed is None or isinstance(parsed, Refusal) or parsed.latex.startswith("\\text"):
+        # "\text{Area} = \boxed{5}", "A \equiv \boxed{5} \pmod{7}": the box; "> \boxed{10}": refused with the box
+        return "" if op in ("=", "\\equiv") else op
+    return f"{side} {op}"
+
+
+_UNICODE_RELATIONS = {"≤": "\\leq", "≥": "\\geq", "≠": "\\neq", "≈": "\\approx", "∈": "\\in"}
+
+
+_INTRODUCERS = frozenset("""
+is are was were be been being 's equals equaling gives give gave giving yields yield yielded yielding get gets got
+getting obtain obtains obtained obtaining find finds found have has had having becomes become became remains remain
+makes make making leaves leave leaving worth answer answers result results solution solutions value values total
+then so thus therefore hence finally conclude concludes concluded that namely here now simply just exactly
+precisely indeed clearly also still approximately about roughly around overall altogether we
+""".split())
+_INTRODUCER_AFTER = {
+    "to": frozenset("equal equals amounts amount comes come simplifies simplify simplified reduces reduce reduced "
+                    "evaluates evaluate rounds rounded round converges corresponds correspond equivalent".split()),
+    "by": frozenset("given denoted represented defined".split()),
+    "in": frozenset("results result resulting resulted".split()),
+    "with": frozenset("up left".split()),
+    "at": frozenset("arrive arrives arrived arriving".split()),
+    "as": frozenset("written write writes expressed express expresses rewritten simplified given".split()),
+}
+# "NOUN of \boxed{v}" names v unless the noun is a function of it ("a multiple of 10")
+_OF_FUNCTIONS = frozenset("""
+multiple multiples factor factors divisor divisors half third thirds quarter quarters fraction fractions percent
+percentage square cube root roots power powers reciprocal inverse negative opposite complement double twice triple
+sum product difference ratio log logarithm exponent part portion share most least instead outside out because
+ahead short none any some each all one two three four five six seven eight nine ten hundred thousand million dozen
+several many few
+""".split())
+_RELATION_LEADS = frozenset("""
+than least most over under above below exceeds exceed exceeding beyond within between except besides near less more
+greater fewer smaller larger bigger higher lower much many
+""".split())
+
+
+def lead_word(prose: str) -> Located | None:
+    """The word right before a final box (or the math that holds it) must introduce it:
+    a copula or a verb of finding (is, are, equals, gives, we get, find, …), an adverb
+    (therefore, exactly, approximately, …), a noun of the counted list ("the roots"), "of"
+    after a word that names the value ("a total of"), "equal to", "given by", a colon; else
+    the box is refused ("more than", "at least", "a multiple of", "divisible by", "twice",
+    "or"), and so is a relation word just before the introducing one ("less then")."""
+    words = re.findall(r"[A-Za-z0-9]+(?:'[a-z]+)?", prose[-80:])
+    if not words or prose.rstrip(" *\"").endswith(":"):
+        return None
+    last = words[-1].lower()
+    before = words[-2].lower() if len(words) > 1 else ""
+    if before in _RELATION_LEADS:
+        return Located(None, "relation", f"{' '.join(words[-2:])!r} leads into the final box")
+    if last in _INTRODUCERS or last.endswith("'s") or _COUNTED_RE.fullmatch(last):
+        return None  # "the answer is", "we get", "it's", "the roots \boxed{1} and \boxed{2}"
+    if last == "of" and before.isalpha() and before not in _OF_FUNCTIONS:
+        return None
+    if before in _INTRODUCER_AFTER.get(last, ()):
+        return None
+    if last in _RELATION_LEADS:
+        reason = "relation"
+    elif last in ("or", "and", "either", "maybe", "perhaps", "probably", "possibly"):
+        reason = "several_answers"
+    else:
+        reason = "unparsed"
+    return Located(None, reason, f"{' '.join(words[-2:])!r} leads into the final box: not an introducing word")

@@ -5,10 +5,11 @@ Flow for one completion (docs/verifiers.md has the rules and the grammar):
 1. Locate the final answer (``extract.locate``): after the reasoning, the one ``<answer>``
    tag, else the last ``\\boxed{}`` (a run of boxes joined by "and" / commas is one list
    answer), "the answer is" / "Answer:", or ``####``; whatever marks it, only closing
-   punctuation, a unit phrase or a sign-off ("I hope it is correct") may follow. Without
-   any marker, the whole final section must be one value, or its last line a checked
-   computation (``37 + 45 = 82``), or its last sentence "... is VALUE" naming no other
-   number.
+   punctuation, a unit phrase or a sign-off ("I hope it is correct") may follow; a
+   relation written right before a final box is read with it (``$x > \\boxed{10}$`` is
+   ``x > 10``). Without any marker, the whole final section must be one value, or its last
+   line a checked computation (``37 + 45 = 82``), or its last sentence "... is VALUE"
+   naming no other number, or "we find that $MATH$".
 2. Read it with the answer grammar (``answer_grammar.parse_answer``) FIRST: anything the
    grammar does not understand refuses the answer (``wrong`` or ``no_answer``, with
    ``info["refused/<reason>"] = 1``). Every other final-answer marker must agree with it.
@@ -291,8 +292,12 @@ def read_sentence(sentence: str) -> Answer | Refusal | None:
     """A final sentence "Therefore VALUE" or "... is VALUE" / "...: VALUE": the value, read
     by the grammar; None when the sentence has neither form. The words before the value
     may name no number (so "It is 10 or it is 11" and "the number is not 10 which is 12"
-    are refused: several values)."""
+    are refused: several values), and the sentence holds no negation, hedge or word of
+    falsity ("It is not true that the sum is 10", "Perhaps the sum is 10")."""
     sentence = extract.strip_sign_off(extract.strip_end(sentence)).strip()
+    word = extract.qualifier(sentence)
+    if word:
+        return Refusal(extract.qualifier_reason(word), f"{word!r} in the sentence that states the answer")
     m = _ADVERB_RE.fullmatch(sentence)
     if m:
         value = parse_answer(m.group("value"))
@@ -317,11 +322,16 @@ def _as_computation(parsed: Answer | Refusal, text: str, relational: bool) -> An
     must be a value or a checked computation (see ``check_computation``)."""
     if isinstance(parsed, Refusal) or relational or _WRAPPED_RE.fullmatch(text):
         return parsed
+    return _refusal(check_computation, parsed.node) or parsed
+
+
+def _refusal(check: Any, node: tuple) -> Refusal | None:
+    """The refusal ``check(node)`` raises, as a ``Refusal``; None when it passes."""
     try:
-        check_computation(parsed.node)
+        check(node)
     except Refused as exc:
         return Refusal(exc.reason, exc.detail)
-    return parsed
+    return None
 
 
 def read_unmarked(body: str, relational: bool = False) -> Answer | Refusal:
@@ -342,7 +352,8 @@ def read_unmarked(body: str, relational: bool = False) -> Answer | Refusal:
         if isinstance(last, Answer):
             return last
     tail = body[-MAX_UNMARKED_CHARS:]
-    sentence = read_sentence(tail[extract.last_sentence_start(tail):])
+    last_sentence = tail[extract.last_sentence_start(tail):]
+    sentence = read_found(last_sentence) or read_sentence(last_sentence)
     if sentence is not None:
         return sentence
     if len(body) <= 80 and whole.reason in ("relation", "several_answers"):
@@ -351,11 +362,64 @@ def read_unmarked(body: str, relational: bool = False) -> Answer | Refusal:
                    "completion is not one value, a checked computation, or a sentence '... is VALUE'")
 
 
+_FOUND_RE = re.compile(
+    r"(?is)(?:(?:therefore|thus|hence|so|finally)\b,?\s+)?(?:we|i)\s+(?:find|get|obtain|have|conclude|see|deduce"
+    r"|found|got|obtained|concluded|deduced)\s+(?:that\s+)?:?\s*"
+    r"(?P<math>\$[^$]+\$|\\\((?:(?!\\\)).)+\\\)|\\\[(?:(?!\\\]).)+\\\])\s*\.?\s*")
+
+
+def read_found(sentence: str) -> Answer | Refusal | None:
+    """An unmarked last sentence of the one closed form "[Therefore,] we find [that]
+    $MATH$." (we/I + find, get, obtain, have, conclude, see, deduce): the math, read by the
+    grammar; None for any other sentence. Not "any sentence that ends in math": "The sum is
+    divisible by $10$" ends in math too."""
+    m = _FOUND_RE.fullmatch(extract.strip_sign_off(extract.strip_end(sentence)).strip())
+    return parse_answer(m.group("math")) if m else None
+
+
+def read_led_box(located: extract.Located, relational: bool = False, words: str = "math") -> Answer | Refusal:
+    """A final box with a relation written before it, outside it (``located.lead``): read
+    together (``$x > \\boxed{10}$`` is ``x > 10``; a relation other than an equation is then
+    refused unless the reference is a relation); an equation leading into the box must
+    hold (``$11 = \\boxed{10}$`` is refused) and then states the box."""
+    value = located.value or ""
+    single = _SINGLE_BOX_RE.fullmatch(value)
+    box = parse_answer(value, words=words)
+    if located.lead.endswith("\\equiv"):
+        return _congruence(located.lead, box, value)
+    whole = parse_answer(f"{located.lead} {single.group(1)}{single.group(2)}" if single else f"{located.lead} {value}",
+                         words=words)
+    if isinstance(whole, Refusal):
+        return box if located.lead.endswith("=") else whole
+    if relational:
+        return whole
+    return _refusal(reduce_relations, whole.node) or box
+
+
+_SINGLE_BOX_RE = re.compile(r"(?s)\\boxed\{(.*)\}(\s*(?:\\text\{[^{}]*\}|\\pmod\{\d+\})?)")
+
+
+def _congruence(lead: str, box: Answer | Refusal, value: str) -> Answer | Refusal:
+    """``A \\equiv \\boxed{r} \\pmod{N}`` states the residue r; refused when A and r are
+    integers that are not congruent mod N (``11 \\equiv \\boxed{10} \\pmod{11}``)."""
+    modulus = re.search(r"\\pmod\{(\d+)\}", value)
+    side = parse_answer(lead[: -len("\\equiv")])
+    if isinstance(box, Refusal) or isinstance(side, Refusal) or modulus is None:
+        return box
+    n = int(modulus.group(1))
+    a, r = side.value, box.value
+    if n and a is not None and r is not None and a.denominator == r.denominator == 1 and (a - r) % n:
+        return Refusal("relation", f"{side.latex} is not congruent to {box.latex} modulo {n}")
+    return box
+
+
 def read_prediction(located: extract.Located, relational: bool = False) -> Answer | Refusal:
     """The located final answer, read by the grammar."""
     text = located.value or ""
     if located.source == "unmarked":
         return read_unmarked(text, relational)
+    if located.lead:
+        return read_led_box(located, relational)
     parsed = parse_answer(text)
     if isinstance(parsed, Refusal) and located.source in ("phrase", "hash"):
         sentence = read_sentence(text)
@@ -504,7 +568,7 @@ def verify_math(completion: str, sample: Sample, *, float_rounding: int = 6, str
         return refused(located.reason, located.detail)
     pred = read_prediction(located, ref.relational)
     if isinstance(pred, Refusal):
-        if _literal(located.value) == _literal(gold):
+        if not located.lead and _literal(located.value) == _literal(gold):
             return Verdict(1.0, "ok", "literally the reference", answer=_literal(gold))
         return refused(pred.reason, pred.detail)
     opts = {"float_rounding": float_rounding, "strict": strict, "allow_set_relation_comp": allow_set_relation_comp}
