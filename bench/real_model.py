@@ -42,7 +42,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from trl_side_by_side import MAIN_PY, OUT, TRL_PY, child_env, rlvr_cmd, rlvr_rows, run_child  # noqa: E402
+from trl_side_by_side import OUT, TRL_PY, child_env, rlvr_cmd, rlvr_rows, run_child  # noqa: E402
 
 BENCH = Path(__file__).resolve().parent
 PARAMS = 134_515_008  # SmolLM2-135M-Instruct, tied embeddings counted once

@@ -62,8 +62,8 @@ def build_speed_model(path: Path) -> Path:
 def demo_base() -> Path:
     """The demo's warm-started base, through rlvr's own API (cached under bench/out/cache)."""
     from rlvr.config import load_config
-    from rlvr.tasks.registry import build_task
     from rlvr.models.base import ensure_base
+    from rlvr.tasks.registry import build_task
 
     cfg = load_config(preset="demo", overrides=[f"model.cache_dir={OUT / 'cache'}"])
     return ensure_base(cfg, build_task(cfg.task), log=lambda m: print(m, file=sys.stderr))

@@ -28,8 +28,8 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from rlvr.types import Sample
 from rlvr import sandbox
+from rlvr.types import Sample
 from rlvr.verifiers.code import verify_code
 
 

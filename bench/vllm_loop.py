@@ -56,11 +56,11 @@ def base_config(args, backend: str, run_dir: Path):
 
 
 def vllm_alone(args, cfg) -> dict:
-    from rlvr.rollout.vllm import VLLMRollout
-    from rlvr.tasks.registry import build_task
     from rlvr.models.base import ensure_base
     from rlvr.models.loading import load_policy
     from rlvr.rollout.prompts import render_prompt
+    from rlvr.rollout.vllm import VLLMRollout
+    from rlvr.tasks.registry import build_task
     from rlvr.types import SamplingParams
 
     task = build_task(cfg.task)

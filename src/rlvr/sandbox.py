@@ -61,8 +61,8 @@ import struct
 import subprocess
 import tempfile
 import time
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Mapping, Sequence
 
 log = logging.getLogger("rlvr.sandbox")
 
@@ -135,7 +135,7 @@ def refusal(what: str, binary: str, install: str, allow_unsandboxed: bool) -> st
     return None
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def probe() -> str | None:
     """None when bwrap can start a sandbox here, else the reason why not (cached per process)."""
     if _bwrap() is None:
@@ -151,7 +151,7 @@ def probe() -> str | None:
     return None
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _bwrap() -> str | None:
     return shutil.which("bwrap")
 
@@ -202,7 +202,7 @@ def _bpf(code: int, k: int, jt: int = 0, jf: int = 0) -> bytes:
     return struct.pack("=HBBI", code, jt, jf, k)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def seccomp_program(machine: str | None = None) -> bytes | None:
     """The classic-BPF filter bwrap installs (``--seccomp``), or None for an unknown architecture.
 
@@ -232,7 +232,7 @@ def seccomp_program(machine: str | None = None) -> bytes | None:
 # ----------------------------------------------------------------------------- memory cgroup
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _cgroup_base() -> tuple[int, str] | None:
     """(version, directory) below which this process can make memory cgroups, else None."""
     if os.environ.get(CGROUP_ENV, "1") == "0":
@@ -525,7 +525,7 @@ def run(
             _remove_cgroup(cgroup)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _warn_unsandboxed() -> None:
     log.warning(
         "UNSANDBOXED: bubblewrap is unavailable (%s) and allow_unsandboxed=True, so untrusted "

@@ -7,8 +7,9 @@ tensor batches are built by ``rlvr.train`` from these objects.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Literal, Mapping
+from typing import Any, Literal
 
 Status = Literal["ok", "wrong", "no_answer", "timeout", "error"]
 STATUSES: tuple[str, ...] = ("ok", "wrong", "no_answer", "timeout", "error")

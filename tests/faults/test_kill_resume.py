@@ -20,7 +20,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from kill_during_save import PHASES
 
 from rlvr.config import load_config

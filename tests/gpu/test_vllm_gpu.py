@@ -61,8 +61,8 @@ def _mismatch(model, comps) -> float:
 
 @needs_vllm
 def test_real_engine_logprobs_track_the_trainer_and_pushes_land(model_dir):
-    from rlvr.rollout.vllm import VLLMRollout
     from rlvr.models.loading import load_policy
+    from rlvr.rollout.vllm import VLLMRollout
     from rlvr.types import SamplingParams
 
     cfg = _cfg(model_dir)

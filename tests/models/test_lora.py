@@ -53,9 +53,9 @@ def logits_of(model, ids):
 
 
 def test_only_adapter_parameters_get_gradients(model_dir):
+    from rlvr.models.loading import load_policy
     from rlvr.models.lora import trainable_parameters
     from rlvr.train.forward import response_logits, token_logp
-    from rlvr.models.loading import load_policy
 
     model, _ = load_policy(model_dir, lora_cfg(model_dir))
     trainable, total = trainable_parameters(model)
@@ -89,8 +89,8 @@ def test_reference_logp_equals_the_base_models(model_dir):
 
 
 def test_build_reference_for_lora(model_dir):
-    from rlvr.train.run import build_reference
     from rlvr.models.loading import load_policy
+    from rlvr.train.run import build_reference
 
     cfg = lora_cfg(model_dir, "algo.kl_coef=0.01")
     model, _ = load_policy(model_dir, cfg)
@@ -127,8 +127,8 @@ def test_merged_checkpoint_and_adapter_load_back(model_dir, tmp_path):
 
 
 def test_adapter_state_round_trip(model_dir):
-    from rlvr.models.lora import adapter_state, load_adapter_state
     from rlvr.models.loading import load_policy
+    from rlvr.models.lora import adapter_state, load_adapter_state
 
     policy, _ = perturbed_lora(model_dir, seed=3)
     fresh, _ = load_policy(model_dir, lora_cfg(model_dir))

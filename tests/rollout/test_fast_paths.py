@@ -8,9 +8,9 @@ import pytest
 import torch
 
 from rlvr.rollout.fast import FastDecoder, supports
-from rlvr.train.forward import shared_prefix_logits
 from rlvr.rollout.hf import HFRollout
 from rlvr.train.batch import collate
+from rlvr.train.forward import shared_prefix_logits
 from rlvr.types import Completion, SamplingParams
 
 

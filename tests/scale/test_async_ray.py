@@ -16,8 +16,6 @@ import threading
 import time
 from pathlib import Path
 
-import pytest
-
 from rlvr.config import load_config
 
 P, G = 4, 4  # smoke preset: prompts per step, group size
@@ -69,8 +67,8 @@ def _kill_first_rollout_worker_after(run: Path, created: list, after_step: int, 
 
 def test_a_killed_rollout_worker_is_restarted_and_its_prompts_requeued(ray_session, tmp_path, shared_cache, monkeypatch):
     import rlvr.train.async_source as async_source
-    from rlvr.train.checkpoint import load_trainer_state
     from rlvr.tasks.registry import build_task
+    from rlvr.train.checkpoint import load_trainer_state
     from rlvr.train.loop import train
 
     created = []

@@ -7,7 +7,14 @@ import torch
 
 from rlvr.config import load_config
 from rlvr.errors import ConfigError
-from rlvr.train.async_source import assemble, check_config, dispatchable, staleness, staleness_metrics, with_behaviour_cap
+from rlvr.train.async_source import (
+    assemble,
+    check_config,
+    dispatchable,
+    staleness,
+    staleness_metrics,
+    with_behaviour_cap,
+)
 from rlvr.types import Completion, Sample, Verdict
 
 

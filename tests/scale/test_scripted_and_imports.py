@@ -43,8 +43,8 @@ def test_scripted_completions_carry_version_logprobs_and_finish(tiny_tokenizer):
 
 def test_scripted_run_gets_mixed_rewards(tiny_tokenizer):
     from rlvr.config import load_config
-    from rlvr.verifiers.rewarder import Rewarder
     from rlvr.tasks.arithmetic import ArithmeticSpec, ArithmeticTask
+    from rlvr.verifiers.rewarder import Rewarder
 
     cfg = load_config(preset="smoke")
     task = ArithmeticTask(ArithmeticSpec(), eval_size=4)

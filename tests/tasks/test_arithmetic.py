@@ -1,8 +1,8 @@
 import re
 
-from rlvr.tasks.arithmetic import ArithmeticSpec, ArithmeticTask, reference_completion, solve
-
 import pytest
+
+from rlvr.tasks.arithmetic import ArithmeticSpec, ArithmeticTask, reference_completion, solve
 
 
 def test_solve_precedence_and_steps():

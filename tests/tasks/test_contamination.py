@@ -128,8 +128,8 @@ def dataset_cfg(train: Path, test: Path, *extra: str):
 
 
 def test_train_refuses_contaminated_eval_set(files):
-    from rlvr.tasks.registry import build_task
     from rlvr.tasks.contamination import check_task
+    from rlvr.tasks.registry import build_task
 
     train, clean, dirty = files
     cfg = dataset_cfg(train, dirty)
@@ -158,8 +158,8 @@ def test_train_command_stops_before_loading_a_model(files, tmp_path, capsys):
 
 
 def test_duplicates_inside_one_split_file_are_caught(tmp_path):
-    from rlvr.tasks.registry import build_task
     from rlvr.tasks.contamination import check_task
+    from rlvr.tasks.registry import build_task
 
     rows = [{"question": f"Question number {i}?", "answer": str(i)} for i in range(6)] * 2  # every row twice
     path = write_jsonl(tmp_path / "dup.jsonl", rows)

@@ -244,7 +244,7 @@ def test_train_command_stops_on_a_bad_row_with_one_line(tmp_path, capsys):
     from rlvr.cli import main
 
     path = write_jsonl(tmp_path / "train.jsonl", gsm_rows(3) + [{"question": "no answer here"}])
-    code = main(["train", f"task.name=dataset", f"task.train_path={path}", "task.eval_size=1",
+    code = main(["train", "task.name=dataset", f"task.train_path={path}", "task.eval_size=1",
                  "task.fields={prompt: question}", "reward.verifier=math", f"model.path={tmp_path}/none",
                  f"output={tmp_path}/run"])
     err = capsys.readouterr().err.strip()

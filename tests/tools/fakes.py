@@ -4,7 +4,7 @@ is kept, finish reason ``stop``; EOS ends every script)."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from rlvr.types import Completion, SamplingParams
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from rlvr import sandbox
 from rlvr.envs.tools import PythonTool, ToolEnv
 from rlvr.rollout.tools import ToolRollout
 from rlvr.types import SamplingParams
-from rlvr import sandbox
 
 from .fakes import FakeBackend, after_prompt
 

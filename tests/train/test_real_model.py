@@ -87,10 +87,10 @@ def test_code_dataset_trains_through_the_sandboxed_verifier(chat_model_dir, tmp_
     reason = sandbox.probe()
     if reason is not None:
         pytest.skip(f"sandbox unavailable: {reason}")
-    from rlvr.verifiers.rewarder import Rewarder
     from rlvr.tasks.registry import build_task
     from rlvr.train.loop import train
     from rlvr.types import Completion
+    from rlvr.verifiers.rewarder import Rewarder
 
     rows = mbpp_rows()
     train_file, test_file = write_jsonl(tmp_path / "train.jsonl", rows[:4]), write_jsonl(tmp_path / "test.jsonl", rows[4:])
@@ -137,8 +137,8 @@ def test_render_prompt_uses_the_chat_template_and_system_prompt(chat_model_dir):
 
 @pytest.mark.parametrize("fast", [True, False])  # the hf backend's fast decoder and its generic path
 def test_end_of_turn_token_stops_generation_and_pad_falls_back_to_eos(chat_model_dir, fast):
-    from rlvr.rollout.build import build_rollout, eos_token_ids
     from rlvr.models.loading import load_policy
+    from rlvr.rollout.build import build_rollout, eos_token_ids
 
     cfg = load_config(overrides=[f"model.path={chat_model_dir}"])
     model, tok = load_policy(chat_model_dir, cfg)
@@ -178,9 +178,9 @@ def test_dtype_is_float32_on_cpu_unless_overridden(chat_model_dir, override, wan
 
 
 def test_gradient_checkpointing_gives_the_same_gradients_and_trains(chat_model_dir, tmp_path):
+    from rlvr.models.loading import load_policy
     from rlvr.train.batch import collate
     from rlvr.train.forward import response_logits, token_logp
-    from rlvr.models.loading import load_policy
     from rlvr.train.loop import train
     from rlvr.types import Completion
 

@@ -21,8 +21,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from code_attack_rows import (ADD_CHECK, ADD_FLOAT, ADD_FRACTION, ADD_LIT, ADD_MIX, ADD_RE, ADD_UNITTEST, ANY, DIV_RAISE,
-                              GOOD_ADD, GOOD_IO, HUNT, IO, MAIN_IO, SECRET, SYSCALLS, WRONG_ADD, Row)  # fmt: skip
+from code_attack_rows import (
+    ADD_CHECK,
+    ADD_FLOAT,
+    ADD_FRACTION,
+    ADD_LIT,
+    ADD_MIX,
+    ADD_RE,
+    ADD_UNITTEST,
+    ANY,
+    DIV_RAISE,
+    GOOD_ADD,  # fmt: skip
+    GOOD_IO,
+    HUNT,
+    IO,
+    MAIN_IO,
+    SECRET,
+    SYSCALLS,
+    WRONG_ADD,
+    Row,
+)
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ import os
 import time
 
 import pytest
-
 from code_attack_rows import ADD_LIT, HUNT, SECRET_EXPR, STEAL, Row
+
 from rlvr import sandbox
 from rlvr.types import Sample
 from rlvr.verifiers import code as cv

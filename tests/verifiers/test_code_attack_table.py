@@ -10,8 +10,8 @@ import os
 import time
 
 import pytest
-
 from code_attack_rows import ALL_ROWS, CONTROLS, ROWS, Row, jsonl_rows
+
 from rlvr import sandbox
 from rlvr.types import Sample
 from rlvr.verifiers import code as cv

@@ -11,10 +11,9 @@ import collections
 import dataclasses
 import enum
 import math
+import sys
 from decimal import Decimal
 from fractions import Fraction
-
-import sys
 
 import pytest
 

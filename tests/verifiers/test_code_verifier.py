@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import json
-import math
 import os
 
 import pytest
 
+from rlvr import sandbox
 from rlvr.types import Sample
 from rlvr.verifiers import code as cv
-from rlvr import sandbox
 
 REASON = sandbox.probe() or (None if os.path.exists("/usr/bin/python3") else "/usr/bin/python3 missing")
 needs_sandbox = pytest.mark.skipif(REASON is not None, reason=f"sandbox unavailable: {REASON}")

@@ -6,9 +6,9 @@ import time
 
 import pytest
 
+from rlvr import sandbox
 from rlvr.types import Sample
 from rlvr.verifiers import proof as pv
-from rlvr import sandbox
 
 REASON = pv.coq_available()
 needs_coq = pytest.mark.skipif(REASON is not None, reason=f"coq sandbox unavailable: {REASON}")

@@ -22,7 +22,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any, BinaryIO, Iterable
+from collections.abc import Iterable
+from typing import Any, BinaryIO
 
 from rlvr.errors import UserError
 

@@ -17,7 +17,7 @@ from rlvr.diagnostics.metrics import (
     visible_only_rate,
     zero_variance,
 )
-from rlvr.diagnostics.passk import majk_curve, maj_at_k, pass_at_k, passk_curve
+from rlvr.diagnostics.passk import maj_at_k, majk_curve, pass_at_k, passk_curve
 from rlvr.diagnostics.sinks import NullSink, Sink, build_sink
 
 __all__ = [

@@ -33,8 +33,9 @@ from __future__ import annotations
 
 import sys
 from collections import deque
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Callable, Mapping, TextIO
+from typing import TextIO
 
 from rlvr.types import STATUSES
 

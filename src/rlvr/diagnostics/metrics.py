@@ -19,7 +19,8 @@ observed fraction, not as an unbiased probability.
 from __future__ import annotations
 
 import re
-from typing import Hashable, Mapping, NamedTuple, Sequence
+from collections.abc import Hashable, Mapping, Sequence
+from typing import NamedTuple
 
 from rlvr.types import STATUSES
 

@@ -30,8 +30,8 @@ drawing the curves (``rlvr.report.passk_plot``).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from fractions import Fraction
-from typing import Callable, Hashable, Iterable, Sequence
 
 
 # ------------------------------------------------------------------- pass@k

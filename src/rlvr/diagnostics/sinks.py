@@ -20,8 +20,9 @@ import json
 import math
 import os
 import sys
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence, TextIO
+from typing import Any, TextIO
 
 from rlvr.errors import UserError
 
@@ -71,7 +72,7 @@ class Sink:
     def close(self) -> None:
         pass
 
-    def __enter__(self) -> "Sink":
+    def __enter__(self) -> Sink:
         return self
 
     def __exit__(self, *exc) -> None:

@@ -8,9 +8,8 @@ scratchpad fits in 32 new tokens. Both are saved in Hugging Face format, so
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import string
+from dataclasses import dataclass
 from pathlib import Path
 
 TAGS = ["<think>", "</think>", "<answer>", "</answer>", "<tool>", "</tool>", "<output>", "</output>"]

@@ -20,9 +20,10 @@ from __future__ import annotations
 import html
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from rlvr.diagnostics.alarms import ALARM_MEANINGS
 from rlvr.errors import DataError

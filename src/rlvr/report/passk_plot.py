@@ -5,8 +5,8 @@ The curves come from ``rlvr.diagnostics.passk``; this module only draws them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 from rlvr.errors import UserError
 from rlvr.report.svg import Chart, Series, line_chart

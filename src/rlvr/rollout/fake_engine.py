@@ -30,8 +30,9 @@ one raises ``TypeError``, as a dataclass would).
 from __future__ import annotations
 
 import types
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any
 
 import torch
 
@@ -148,8 +149,8 @@ class LLM:
         return [self._one(str(i), p["prompt_token_ids"], sp) for i, (p, sp) in enumerate(zip(prompts, per_prompt))]
 
     def _one(self, request_id: str, prompt_ids: list[int], sp: SamplingParams) -> RequestOutput:
-        from rlvr.rollout.hf import HFRollout
         from rlvr import types as rtypes
+        from rlvr.rollout.hf import HFRollout
 
         self.requests.append((list(prompt_ids), sp))
         seed = sp.seed if sp.seed is not None else 0

@@ -36,9 +36,9 @@ passes token ids only; the built-in tools need nothing else).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 from rlvr.envs.base import Environment
 from rlvr.types import Completion, Sample, SamplingParams

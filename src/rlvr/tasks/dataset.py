@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from rlvr.errors import ConfigError, DataError, UserError
 from rlvr.types import Sample
@@ -294,7 +295,7 @@ class DatasetTask:
         self._perm: list[int] = []
 
     @classmethod
-    def from_config(cls, task_cfg, verifier: str | None = None) -> "DatasetTask":
+    def from_config(cls, task_cfg, verifier: str | None = None) -> DatasetTask:
         t = task_cfg
         if not t.train_path:
             raise ConfigError("task.name=dataset needs task.train_path=FILE (JSONL, Parquet or a datasets directory)")

@@ -31,7 +31,7 @@ class Batch:
         B, P = self.input_ids.shape[0], self.prompt_width
         return torch.cat([torch.zeros((B, P), dtype=torch.bool), self.loss_mask], dim=1)
 
-    def select(self, idx: torch.Tensor) -> "Batch":
+    def select(self, idx: torch.Tensor) -> Batch:
         return Batch(self.input_ids[idx], self.attention_mask[idx], self.position_ids[idx],
                      self.response_ids[idx], self.loss_mask[idx], self.sampler_logp[idx], self.prompt_width)
 

@@ -24,7 +24,7 @@ class Critic(nn.Module):
         nn.init.zeros_(self.head.bias)
 
     @classmethod
-    def from_pretrained(cls, path, dtype: torch.dtype, device: torch.device) -> "Critic":
+    def from_pretrained(cls, path, dtype: torch.dtype, device: torch.device) -> Critic:
         from transformers import AutoModel
 
         trunk = AutoModel.from_pretrained(path, dtype=dtype)

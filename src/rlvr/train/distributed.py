@@ -239,7 +239,7 @@ def wrap_model(model, ctx: DistContext, strategy: str = "ddp"):
             if type(m).__name__ in layer_types:
                 fully_shard(m)
         fully_shard(model)
-        set_factor = getattr(model, "set_gradient_divide_factor", None) or getattr(model, "set_reduce_scatter_divide_factor")
+        set_factor = getattr(model, "set_gradient_divide_factor", None) or model.set_reduce_scatter_divide_factor
         set_factor(1.0)  # sum gradients over ranks; the normaliser is already global
         return model
     raise ConfigError(f"unknown train.dp {strategy!r}; valid: ddp, fsdp2")

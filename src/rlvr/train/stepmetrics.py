@@ -5,8 +5,15 @@ from __future__ import annotations
 import time
 
 from rlvr.config import Config
-from rlvr.diagnostics.metrics import (length_by_correctness, refusal_rates, selfcheck_rate, status_counts,
-                                     truncation_rate, visible_only_rate, zero_variance)
+from rlvr.diagnostics.metrics import (
+    length_by_correctness,
+    refusal_rates,
+    selfcheck_rate,
+    status_counts,
+    truncation_rate,
+    visible_only_rate,
+    zero_variance,
+)
 
 # trainer stat name (from rlvr.algo.policy_loss / update) -> logged key
 _TRAIN_KEYS = {
@@ -66,7 +73,7 @@ class Timer:
     def __init__(self):
         self.t: dict[str, float] = {}
 
-    def __call__(self, name: str) -> "_Phase":
+    def __call__(self, name: str) -> _Phase:
         return _Phase(self, name)
 
 

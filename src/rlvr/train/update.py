@@ -47,7 +47,7 @@ class ReferencePolicy:
         self.adapters_disabled = adapters_disabled
 
     @classmethod
-    def adapters_off(cls, peft_model) -> "ReferencePolicy":
+    def adapters_off(cls, peft_model) -> ReferencePolicy:
         return cls(peft_model, adapters_disabled=True)
 
     def logp(self, batch: Batch, temperature: float, micro: int) -> torch.Tensor:  # (B, R)
@@ -129,7 +129,7 @@ class Learner:
 
     model: torch.nn.Module
     optimizer: torch.optim.Optimizer
-    ref_model: "ReferencePolicy | None" = None
+    ref_model: ReferencePolicy | None = None
     critic: object = None
     pad_id: int = 0
 

@@ -40,8 +40,9 @@ import json
 import marshal
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
-from typing import Any, Callable
+from typing import Any
 
 from rlvr import sandbox
 from rlvr.types import Sample, Verdict
@@ -287,7 +288,7 @@ _COMPILE_SOURCE = (
 )
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def runtime_blob(python: str, allow_unsandboxed: bool) -> bytes | None:
     """The runtime compiled once by the sandbox's own interpreter (marshal), cached per process.
 

@@ -34,17 +34,16 @@ One sandbox start per sample, in this order (``boot``):
 
 from __future__ import annotations
 
+import _json
+import _weakref
+import binascii
 import builtins
+import itertools
 import marshal
 import os
 import select
 import sys
 import time
-
-import _json
-import _weakref
-import binascii
-import itertools
 
 # Captured at import: a candidate that rebinds os.read/os.write only breaks its own process.
 _read, _write = os.read, os.write
@@ -1445,7 +1444,7 @@ def _io_child(code, stdin_fd, out_w, err_w, lim):
         _close_inherited()
         resource.setrlimit(resource.RLIMIT_CPU, (lim["cpu"], lim["cpu"]))
         _restore_signals()
-        sys.stdin = open(0, "r", encoding="utf-8", errors="replace", closefd=False)
+        sys.stdin = open(0, encoding="utf-8", errors="replace", closefd=False)
         sys.stdout = open(1, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
         sys.stderr = open(2, "w", encoding="utf-8", errors="backslashreplace", closefd=False)
         status = _exec_main(code)

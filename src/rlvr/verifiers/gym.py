@@ -20,8 +20,9 @@ What it does not do: curricula, or reasoning-gym's own answer extraction.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any
 
 from rlvr.errors import UserError
 from rlvr.types import Sample, Verdict

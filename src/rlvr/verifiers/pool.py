@@ -38,9 +38,10 @@ import signal
 import time
 import weakref
 from collections import Counter, OrderedDict, deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait
-from typing import Any, Sequence
+from typing import Any
 
 from rlvr.types import STATUSES, Sample, Verdict
 from rlvr.verifiers.registry import as_verifier, check_verdict, get_verifier
@@ -198,7 +199,7 @@ class PoolBase:
     def close(self) -> None:
         return None
 
-    def __enter__(self) -> "PoolBase":
+    def __enter__(self) -> PoolBase:
         return self
 
     def __exit__(self, *exc: Any) -> None:

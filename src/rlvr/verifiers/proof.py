@@ -48,8 +48,8 @@ import shutil
 from dataclasses import dataclass, fields
 from typing import Any
 
-from rlvr.types import Sample, Verdict
 from rlvr import sandbox
+from rlvr.types import Sample, Verdict
 
 _FENCE = re.compile(r"```[ \t]*([A-Za-z0-9_+-]*)[^\n]*\n(.*?)```", re.DOTALL)
 _STATEMENT = re.compile(

@@ -20,8 +20,9 @@ from __future__ import annotations
 import hashlib
 import importlib
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from rlvr.errors import UserError
 from rlvr.types import STATUSES, Sample, Verdict

@@ -30,7 +30,7 @@ class Rewarder:
     def close(self) -> None:
         self.pool.close()
 
-    def __enter__(self) -> "Rewarder":
+    def __enter__(self) -> Rewarder:
         return self
 
     def __exit__(self, *exc) -> None:
