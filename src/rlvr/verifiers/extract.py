@@ -661,6 +661,10 @@ def box_sentence_end(tail: str) -> bool:
 # ------------------------------------------------------------ what leads into a marker
 
 _CLAUSE_BREAK_RE = re.compile(r"[.!?;,](?=\s)|\n")
+# a line that does not end a clause (blank lines after it aside): it ends in a word, a relation
+# or operator sign, an open bracket, or math that ends in one ("$x >$")
+_CONTINUED_LINE_RE = re.compile(r"(?:[A-Za-z=<>+\-/^_(\[{]|\\(?:geq?|leq?|neq?|approx|equiv|lt|gt|times|cdot|pm))"
+                                r"\s*\$?\s*$")
 _MARKDOWN_START_RE = re.compile(r"[ \t]*(?:(?:[>#]+|[-*+](?=\s)|\*\*)[ \t]*)*")
 _LEAD_WORDS_RE = re.compile(
     r"(?i)\b(?:not|never|neither|nor|cannot|unlikely|doubt|doubtful|maybe|perhaps|probably|possibly|might"
@@ -680,10 +684,14 @@ def _clause(body: str, start: int) -> str:
     (``. ! ? ; ,`` before a space, or a newline), at most 200 characters; Markdown list,
     quote and heading marks at a line start are not part of it."""
     window = body[max(0, start - 200): start]
-    last = _last_match(_CLAUSE_BREAK_RE, window)
-    if last is not None:
-        window = window[last.end():]
-    if (last is not None and last.group(0) == "\n") or (last is None and start <= 200):
+    cut, at_line_start = 0, start <= 200
+    for m in reversed(list(_CLAUSE_BREAK_RE.finditer(window))):
+        if m.group(0) == "\n" and _CONTINUED_LINE_RE.search(window, 0, m.start()):
+            continue  # "more than\n\boxed{10}": the line runs on into the box
+        cut, at_line_start = m.end(), m.group(0) == "\n"
+        break
+    window = window[cut:]
+    if at_line_start:
         window = window[_MARKDOWN_START_RE.match(window).end():]  # type: ignore[union-attr]
     return window
 
@@ -866,7 +874,7 @@ is are was were be been being 's equals equaling gives give gave giving yields y
 getting obtain obtains obtained obtaining find finds found have has had having becomes become became remains remain
 makes make making leaves leave leaving worth answer answers result results solution solutions value values total
 then so thus therefore hence finally conclude concludes concluded that namely here now simply just exactly
-precisely indeed clearly also still approximately about roughly around overall altogether we
+precisely indeed clearly also still approximately about roughly around overall altogether we conclusion summary
 """.split())
 _INTRODUCER_AFTER = {
     "to": frozenset("equal equals amounts amount comes come simplifies simplify simplified reduces reduce reduced "
