@@ -45,7 +45,7 @@ def _text(x) -> str:
 
 def make_reward(name: str, format_weight: float):
     from rlvr.types import Sample
-    from rlvr.verifiers.registry import build_reward_fn
+    from rlvr.verifiers.composite import build_reward_fn
 
     verifier = build_reward_fn(name, format_weight, False)
 

@@ -11,7 +11,8 @@ import pytest
 from rlvr.errors import UserError
 from rlvr.types import Sample
 from rlvr.verifiers import VERIFIERS, as_verifier, get_verifier
-from rlvr.verifiers.registry import FunctionVerifier, LazyVerifier, Named, Router
+from rlvr.verifiers.composite import Router
+from rlvr.verifiers.registry import FunctionVerifier, LazyVerifier, Named
 
 VERIFIERS_DIR = Path(__file__).resolve().parents[2] / "src" / "rlvr" / "verifiers"
 

@@ -101,7 +101,8 @@ def _missing_fields(spec: Any, row: dict) -> str:
 def row_to_sample(row: Any, lineno: int, default_verifier: str | None) -> tuple[Any, str, Any]:
     """(id, completion, Sample) from one decoded line, or raise LineError."""
     from rlvr.types import Sample
-    from rlvr.verifiers.registry import UnknownVerifierError, as_verifier
+    from rlvr.verifiers.composite import as_verifier
+    from rlvr.verifiers.registry import UnknownVerifierError
 
     if not isinstance(row, dict):
         raise LineError(f"line {lineno}: expected a JSON object, got {type(row).__name__}")
@@ -168,7 +169,7 @@ def _row_id(line: str, lineno: int) -> Any:
 
 def _verify_block(pool_box: list, block: list[tuple[int, str]], args: argparse.Namespace) -> list[dict]:
     from rlvr.verifiers.pool import VerifierPool
-    from rlvr.verifiers.registry import Router
+    from rlvr.verifiers.composite import Router
 
     out: list[dict | None] = [None] * len(block)
     todo: list[tuple[int, Any, str, Any]] = []

@@ -191,7 +191,7 @@ def _required_groups(verifier: Any) -> tuple[tuple[str, ...], ...]:
 
 
 def _check_verifier(v: Any, where: str) -> None:
-    from rlvr.verifiers.registry import as_verifier
+    from rlvr.verifiers.composite import as_verifier
 
     try:
         as_verifier(v)

@@ -17,14 +17,8 @@ the first math verification.
 
 from __future__ import annotations
 
-from rlvr.verifiers.registry import (
-    VERIFIERS,
-    UnknownVerifierError,
-    as_verifier,
-    build_reward_fn,
-    get_verifier,
-    make_composite,
-)
+from rlvr.verifiers.composite import as_verifier, build_reward_fn, make_composite
+from rlvr.verifiers.registry import VERIFIERS, UnknownVerifierError, get_verifier
 
 __all__ = [
     "VERIFIERS",

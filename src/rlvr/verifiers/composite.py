@@ -1,4 +1,10 @@
-"""Weighted sums of verifiers, and the trainer's reward function.
+"""Verifier specs, weighted sums of verifiers, and the trainer's reward function.
+
+``as_verifier(spec)`` turns what a caller hands the pool (a name, a JSON string, a
+``{"name": ..., "options": ...}`` or ``{"composite": {...}}`` dict, a ``Composite``, or any
+picklable callable) into a pool-runnable object (``rlvr.verifiers.registry``'s ``Named`` /
+``FunctionVerifier``, or a ``Composite``). It lives here, beside the composites it builds, so
+the registry of names never imports this module (no import cycle).
 
 A ``Composite`` holds ``(name, weight)`` parts; its first part (or the one named
 ``primary``) is the accuracy term whose status becomes the composite's status. With
@@ -28,7 +34,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from rlvr.types import Sample, Verdict
-from rlvr.verifiers.registry import UnknownVerifierError, as_verifier, check_verdict, get_verifier, make_key
+from rlvr.verifiers.registry import (
+    FunctionVerifier,
+    LazyVerifier,
+    Named,
+    UnknownVerifierError,
+    check_verdict,
+    get_verifier,
+    make_key,
+    valid_names,
+)
 
 
 @dataclass(frozen=True)
@@ -130,3 +145,72 @@ def build_reward_fn(accuracy: str, format_weight: float, gated: bool) -> Composi
     if accuracy == "format":
         raise UnknownVerifierError("the accuracy verifier cannot be 'format'; pick e.g. exact or math")
     return Composite(((accuracy, 1.0), ("format", float(format_weight))), gated=gated, row_override=True)
+
+
+# ---------------------------------------------------------------- specs
+def _from_dict(spec: Mapping[str, Any]) -> Any:
+    if "composite" in spec:
+        return composite_from_spec(spec)
+    if "name" in spec:
+        extra = set(spec) - {"name", "options"}
+        if extra:
+            raise UnknownVerifierError(f"verifier spec has unknown keys {sorted(extra)}; valid: name, options")
+        get_verifier(spec["name"])
+        return Named(spec["name"], tuple(sorted(dict(spec.get("options") or {}).items())))
+    raise UnknownVerifierError(
+        f"verifier spec {json.dumps(spec)[:200]} needs a 'name' or a 'composite' key; "
+        f"valid names: {', '.join(valid_names())}"
+    )
+
+
+def as_verifier(spec: Any) -> Any:
+    """Normalise a verifier spec into a pool-runnable object (see module docstring)."""
+    if hasattr(spec, "key") and callable(spec):
+        return spec
+    if isinstance(spec, str):
+        text = spec.strip()
+        if text.startswith("{"):
+            try:
+                return _from_dict(json.loads(text))
+            except json.JSONDecodeError as exc:
+                raise UnknownVerifierError(f"verifier spec is not valid JSON: {exc}") from None
+        get_verifier(text)
+        return Named(text)
+    if isinstance(spec, Mapping):
+        return _from_dict(spec)
+    if isinstance(spec, LazyVerifier):
+        return Named(spec.name)
+    if callable(spec):
+        return FunctionVerifier(spec)
+    raise UnknownVerifierError(f"cannot use {type(spec).__name__} as a verifier; give a name, a spec dict or "
+                               f"a callable")
+
+
+@dataclass(frozen=True)
+class Router:
+    """Per-row dispatch: each sample's own ``verifier`` field, else ``default``.
+
+    ``rlvr verify`` uses this so one pool serves lines that name different verifiers.
+    """
+
+    default: str | None = None
+    warm: tuple[str, ...] = ()  # verifier names to import in workers before the first item
+
+    def resolve(self, sample: Sample) -> Any:
+        spec = sample.verifier or self.default
+        if spec is None:
+            raise UnknownVerifierError(f"row has no verifier and no default is set; valid: {', '.join(valid_names())}")
+        return as_verifier(spec)
+
+    def describe(self) -> str:
+        return f"router(default={self.default})"
+
+    def key(self, completion: str, sample: Sample) -> str:
+        return self.resolve(sample).key(completion, sample)
+
+    def warm_up(self) -> None:
+        for spec in ([self.default] if self.default else []) + list(self.warm):
+            as_verifier(spec).warm_up()
+
+    def __call__(self, completion: str, sample: Sample) -> Verdict:
+        return self.resolve(sample)(completion, sample)

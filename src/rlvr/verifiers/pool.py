@@ -3,7 +3,7 @@
 ``VerifierPool(verifier, workers, timeout_s)``:
 - ``verifier`` is a name ("math"), a spec dict (``{"composite": {...}}``), an object from
   ``build_reward_fn`` / ``make_composite``, or a picklable module-level callable
-  (see ``registry.as_verifier``). Workers rebuild it from its pickle.
+  (see ``composite.as_verifier``). Workers rebuild it from its pickle.
 - ``map(completions, samples) -> list[Verdict]`` returns results in input order.
 - Work goes to workers in chunks (one message per chunk, not per item); each finished
   item comes back at once, so the parent knows when every item started and enforces the
@@ -44,7 +44,8 @@ from multiprocessing.connection import wait
 from typing import Any
 
 from rlvr.types import STATUSES, Sample, Verdict
-from rlvr.verifiers.registry import as_verifier, check_verdict, get_verifier
+from rlvr.verifiers.composite import as_verifier
+from rlvr.verifiers.registry import check_verdict, get_verifier
 
 CACHEABLE = ("ok", "wrong", "no_answer")
 STARTUP_LIMIT_S = 120.0  # a worker that is not ready by then is considered failed
@@ -351,7 +352,7 @@ def own_time_limit(specs) -> float:
     the floor for a pool's per-item timeout."""
     import importlib
 
-    from rlvr.verifiers.registry import as_verifier
+    from rlvr.verifiers.composite import as_verifier
 
     limits = [0.0]
     for spec in specs:

@@ -5,11 +5,10 @@ Every entry is a ``LazyVerifier``: it names its module and function as strings a
 imports them on first call, so that importing this registry is cheap (no sympy, no
 math-verify) and "code"/"proof"/"gym" resolve only when used.
 
-``as_verifier(spec)`` turns what a caller hands the pool (a name, a JSON string, a
-``{"composite": {...}}`` dict, a ``Composite``, or any picklable callable) into an object
-with ``__call__`` and ``key`` (the cache key: verifier name + options + completion + the
-sample fields that verifier reads). Worker processes receive that object by pickling, so
-it holds only names and plain data.
+``Named``, ``FunctionVerifier`` and ``Composite`` (``rlvr.verifiers.composite``, which also
+turns specs into these objects: ``as_verifier``) each have ``__call__`` and ``key`` (the
+cache key: verifier name + options + completion + the sample fields that verifier reads).
+Worker processes receive them by pickling, so they hold only names and plain data.
 
 What this module does not do: run verifiers in parallel or enforce timeouts (that is
 ``rlvr.verifiers.pool``), or define any verifier's logic.
@@ -158,36 +157,6 @@ class Named:
 
 
 @dataclass(frozen=True)
-class Router:
-    """Per-row dispatch: each sample's own ``verifier`` field, else ``default``.
-
-    ``rlvr verify`` uses this so one pool serves lines that name different verifiers.
-    """
-
-    default: str | None = None
-    warm: tuple[str, ...] = ()  # verifier names to import in workers before the first item
-
-    def resolve(self, sample: Sample) -> Any:
-        spec = sample.verifier or self.default
-        if spec is None:
-            raise UnknownVerifierError(f"row has no verifier and no default is set; valid: {', '.join(valid_names())}")
-        return as_verifier(spec)
-
-    def describe(self) -> str:
-        return f"router(default={self.default})"
-
-    def key(self, completion: str, sample: Sample) -> str:
-        return self.resolve(sample).key(completion, sample)
-
-    def warm_up(self) -> None:
-        for spec in ([self.default] if self.default else []) + list(self.warm):
-            as_verifier(spec).warm_up()
-
-    def __call__(self, completion: str, sample: Sample) -> Verdict:
-        return self.resolve(sample)(completion, sample)
-
-
-@dataclass(frozen=True)
 class FunctionVerifier:
     """Any callable (completion, sample) -> Verdict. For worker processes it must be
     picklable, i.e. defined at module level in an importable module."""
@@ -209,45 +178,6 @@ class FunctionVerifier:
         return self.fn(completion, sample, **dict(self.options))
 
 
-def _from_dict(spec: Mapping[str, Any]) -> Any:
-    if "composite" in spec:
-        from rlvr.verifiers.composite import composite_from_spec
-
-        return composite_from_spec(spec)
-    if "name" in spec:
-        extra = set(spec) - {"name", "options"}
-        if extra:
-            raise UnknownVerifierError(f"verifier spec has unknown keys {sorted(extra)}; valid: name, options")
-        get_verifier(spec["name"])
-        return Named(spec["name"], tuple(sorted(dict(spec.get("options") or {}).items())))
-    raise UnknownVerifierError(
-        f"verifier spec {json.dumps(spec)[:200]} needs a 'name' or a 'composite' key; "
-        f"valid names: {', '.join(valid_names())}"
-    )
-
-
-def as_verifier(spec: Any) -> Any:
-    """Normalise a verifier spec into a pool-runnable object (see module docstring)."""
-    if hasattr(spec, "key") and callable(spec):
-        return spec
-    if isinstance(spec, str):
-        text = spec.strip()
-        if text.startswith("{"):
-            try:
-                return _from_dict(json.loads(text))
-            except json.JSONDecodeError as exc:
-                raise UnknownVerifierError(f"verifier spec is not valid JSON: {exc}") from None
-        get_verifier(text)
-        return Named(text)
-    if isinstance(spec, Mapping):
-        return _from_dict(spec)
-    if isinstance(spec, LazyVerifier):
-        return Named(spec.name)
-    if callable(spec):
-        return FunctionVerifier(spec)
-    raise UnknownVerifierError(f"cannot use {type(spec).__name__} as a verifier; give a name, a spec dict or a callable")
-
-
 def check_verdict(value: Any, where: str) -> Verdict:
     """The verdict itself, or an ``error`` verdict saying what the verifier returned."""
     if not isinstance(value, Verdict):
@@ -255,17 +185,3 @@ def check_verdict(value: Any, where: str) -> Verdict:
     if value.status not in STATUSES:
         return Verdict(0.0, "error", f"{where} returned unknown status {value.status!r}; valid: {', '.join(STATUSES)}")
     return value
-
-
-def make_composite(weights: Mapping[str, float], gated: bool = False, primary: str | None = None) -> Any:
-    """A weighted sum of verifiers; see ``rlvr.verifiers.composite``."""
-    from rlvr.verifiers.composite import make_composite as _make
-
-    return _make(weights, gated=gated, primary=primary)
-
-
-def build_reward_fn(accuracy: str, format_weight: float, gated: bool) -> Any:
-    """reward = R_acc + format_weight * R_format; see ``rlvr.verifiers.composite``."""
-    from rlvr.verifiers.composite import build_reward_fn as _build
-
-    return _build(accuracy, format_weight, gated)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from rlvr.types import Completion, Sample, Verdict
 from rlvr.verifiers.pool import VerifierPool, own_time_limit
-from rlvr.verifiers.registry import build_reward_fn
+from rlvr.verifiers.composite import build_reward_fn
 
 
 class Rewarder:
