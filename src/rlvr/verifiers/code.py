@@ -219,7 +219,8 @@ def _unit_source(source: str, body: list[ast.stmt]) -> str:
     """The statements' own text; ``assert A == B`` gets its failure message (see _ExplainEq)."""
     if len(body) == 1 and isinstance(body[0], ast.Assert):
         test = body[0].test
-        if body[0].msg is None and isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
+        if (body[0].msg is None and isinstance(test, ast.Compare) and len(test.ops) == 1
+                and isinstance(test.ops[0], ast.Eq)):
             left, right = _segment(source, test.left), _segment(source, test.comparators[0])
             return f"assert (_rlvr_l := ({left})) == (_rlvr_r := ({right})), _rlvr_why(_rlvr_l, _rlvr_r)"
     if _has_assert(body):  # nested asserts: rewrite them too
@@ -265,7 +266,8 @@ class _ExplainEq(ast.NodeTransformer):
 
     def visit_Assert(self, node: ast.Assert) -> ast.AST:
         test = node.test
-        if node.msg is None and isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq):
+        if (node.msg is None and isinstance(test, ast.Compare) and len(test.ops) == 1
+                and isinstance(test.ops[0], ast.Eq)):
             left = ast.NamedExpr(target=ast.Name("_rlvr_l", ast.Store()), value=test.left)
             right = ast.NamedExpr(target=ast.Name("_rlvr_r", ast.Store()), value=test.comparators[0])
             node.test = ast.Compare(left=left, ops=test.ops, comparators=[right])
@@ -295,7 +297,8 @@ def runtime_blob(python: str, allow_unsandboxed: bool) -> bytes | None:
     Saves compiling the runtime's source in every sandbox start. None when that run fails
     (then the source is shipped instead, which works the same, only slower).
     """
-    res = sandbox.run([python, "-I", "-S", "-c", _COMPILE_SOURCE], sandbox.Payload(stdin=RUNTIME_SOURCE.encode("utf-8")),
+    res = sandbox.run([python, "-I", "-S", "-c", _COMPILE_SOURCE],
+                      sandbox.Payload(stdin=RUNTIME_SOURCE.encode("utf-8")),
                       limits=sandbox.Limits(wall_s=20.0), allow_unsandboxed=allow_unsandboxed)  # fmt: skip
     return res.stdout if res.returncode == 0 and res.stdout else None
 
@@ -329,7 +332,8 @@ def _run_plan(code: str, plan: _Plan, options: CodeOptions) -> sandbox.RunResult
         "limits": {"case_timeout": options.case_timeout_s, "out_cap": options.max_output_bytes,
                    "cpu": max(1, int(options.case_timeout_s) + 1), "nofile": 256},
     }  # fmt: skip
-    secret = {"units": plan.units, "names": sorted(plan.names), "modules": plan.modules(), "entry_point": plan.entry_point}
+    secret = {"units": plan.units, "names": sorted(plan.names), "modules": plan.modules(),
+              "entry_point": plan.entry_point}
     limits = sandbox.Limits(
         wall_s=options.timeout_s, cpu_s=int(options.timeout_s) + 1, memory_bytes=options.memory_mb << 20,
         max_processes=options.max_processes, max_stdout_bytes=64 << 10, max_stderr_bytes=64 << 10,
@@ -376,7 +380,8 @@ def _judge(plan: _Plan, result: sandbox.RunResult, recs: dict[str, Any], options
     return _verdict(plan, outcomes, result, recs, options)
 
 
-def _outcome(case: _Case, recs: dict[str, Any], result: sandbox.RunResult, options: CodeOptions) -> tuple[bool, str, bool]:
+def _outcome(case: _Case, recs: dict[str, Any], result: sandbox.RunResult,
+             options: CodeOptions) -> tuple[bool, str, bool]:
     """(passed, reason, timed_out) for one case."""
     if recs["syntax"] is not None:
         return False, recs["syntax"], False
@@ -411,7 +416,8 @@ def _io_outcome(case: _Case, record: dict[str, Any], options: CodeOptions) -> tu
     norm = _NORMALISERS[options.io_compare]
     expect = str(case.expect)
     if norm(got) != norm(expect.encode("utf-8")):
-        shown = "" if case.hidden else f": got {_short(got.decode('utf-8', 'replace'), 60)!r}, expected {_short(expect, 60)!r}"
+        shown = "" if case.hidden else (f": got {_short(got.decode('utf-8', 'replace'), 60)!r},"
+                                        f" expected {_short(expect, 60)!r}")
         return False, "wrong output" + shown, False
     if record.get("rc") != 0:
         return False, f"exit status {record.get('rc')}: {_short(str(record.get('err', '')), 200)}", False

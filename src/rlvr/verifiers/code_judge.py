@@ -50,7 +50,8 @@ _read, _write = os.read, os.write
 
 # Standard-library modules whose import does something (opens a browser, prints, draws, runs
 # the regression tests). Submodules named ``__main__`` (or anything private) are never imported.
-_NO_IMPORT = frozenset(("antigravity", "this", "idlelib", "turtle", "turtledemo", "tkinter", "pydoc", "webbrowser", "test"))
+_NO_IMPORT = frozenset(("antigravity", "this", "idlelib", "turtle", "turtledemo", "tkinter", "pydoc", "webbrowser",
+                        "test"))
 MAX_MESSAGE = 256 << 20  # bytes of one message between judge and candidate
 MAX_DEPTH = 200  # nesting of one value
 HUGE_INT = 1 << 40000  # ints this big cross in hex: decimal conversion is quadratic, hex linear
@@ -198,7 +199,8 @@ class Codec:
             return {"$": "D", "v": str(v)}
         if module == "collections" and name in ("Counter", "OrderedDict", "defaultdict"):
             factory = getattr(v, "default_factory", None)
-            fname = factory.__name__ if isinstance(factory, type) and getattr(builtins, factory.__name__, None) is factory else None
+            builtin = isinstance(factory, type) and getattr(builtins, factory.__name__, None) is factory
+            fname = factory.__name__ if builtin else None
             return {"$": "x", "k": name, "v": [[self.enc(k, d), self.enc(x, d)] for k, x in dict.items(v)], "f": fname}
         if module == "collections" and name == "deque":
             return {"$": "x", "k": "deque", "v": [self.enc(x, d) for x in v], "f": v.maxlen}
@@ -229,13 +231,13 @@ class Codec:
         tag = obj.get("$")
         handler = self._TAGS.get(tag) if type(tag) is str else None
         if handler is None:
-            raise ProtocolError("unknown value tag %r" % (tag,))
+            raise ProtocolError(f"unknown value tag {tag!r}")
         try:
             return handler(self, obj)
         except ProtocolError:
             raise
         except (TypeError, ValueError, KeyError, AttributeError, OverflowError, ArithmeticError) as exc:
-            raise ProtocolError("malformed %r value: %s" % (tag, exc)) from None
+            raise ProtocolError(f"malformed {tag!r} value: {exc}") from None
 
     def _list(self, obj, key="v"):
         v = obj[key]
@@ -254,7 +256,7 @@ class Codec:
     def _str(self, obj, key):
         v = obj[key]
         if type(v) is not str:
-            raise ProtocolError("expected a string for %r" % key)
+            raise ProtocolError(f"expected a string for {key!r}")
         return v
 
     def _int(self, v):
@@ -360,15 +362,18 @@ def own_module(name):
     return module
 
 
-def namedtuple_class(name, fields, _cache={}):
+_NAMEDTUPLES = {}  # (name, fields) -> its class: a record type decoded twice is the same type
+
+
+def namedtuple_class(name, fields):
     key = (name, tuple(fields))
-    if key not in _cache:
+    if key not in _NAMEDTUPLES:
         import collections
 
         if len(fields) > 255 or not all(type(f) is str for f in fields):
             raise ProtocolError("bad namedtuple fields")
-        _cache[key] = collections.namedtuple(name, fields)
-    return _cache[key]
+        _NAMEDTUPLES[key] = collections.namedtuple(name, fields)
+    return _NAMEDTUPLES[key]
 
 
 def exc_data(exc, enc=None):
@@ -436,7 +441,7 @@ class Conn:
     def recv(self):
         size = int.from_bytes(self._read(8), "little")
         if size > MAX_MESSAGE:
-            raise ProtocolError("message of %d bytes is too large" % size)
+            raise ProtocolError(f"message of {size} bytes is too large")
         text = self._read(size).decode("ascii")
         message = self.codec.loads(text)
         if type(message) is not list or not message or message[0] not in ("q", "r", "x"):
@@ -477,7 +482,8 @@ class JudgeRef:
         return _SERVER.back(op, self._j_id, list(payload))
 
     def __call__(self, *args, **kwargs):
-        return self._j("call", [[_SERVER.codec.enc(a) for a in args], [[k, _SERVER.codec.enc(v)] for k, v in kwargs.items()]])
+        enc = _SERVER.codec.enc
+        return self._j("call", [[enc(a) for a in args], [[k, enc(v)] for k, v in kwargs.items()]])
 
     def __iter__(self):
         return self if self._j_kind == "iter" else self._j("iter")
@@ -501,7 +507,7 @@ class JudgeRef:
         return self._j("getitem", [_SERVER.codec.enc(key)])
 
     def __repr__(self):
-        return "<test object %d>" % self._j_id
+        return f"<test object {self._j_id}>"
 
 
 class CandidateCodec(Codec):
@@ -624,7 +630,7 @@ class CandidateServer:
         _, op, target, payload = message
         fn = getattr(self, "op_" + str(op), None)
         if fn is None:
-            return ["x", exc_data(ProtocolError("unknown op %r" % (op,)))]
+            return ["x", exc_data(ProtocolError(f"unknown op {op!r}"))]
         try:
             obj = self.env if op == "globals" else None if op == "release" else self.codec.table[target]
         except (KeyError, TypeError):
@@ -841,12 +847,12 @@ class Remote:
 
     def __repr__(self):
         if _QUIET[0]:
-            return "<candidate %s object>" % self._r_name
+            return f"<candidate {self._r_name} object>"
         return _checked(self._r("repr"), str, "__repr__")
 
     def __str__(self):
         if _QUIET[0]:
-            return "<candidate %s object>" % self._r_name
+            return f"<candidate {self._r_name} object>"
         return _checked(self._r("str"), str, "__str__")
 
     def __format__(self, spec):
@@ -879,7 +885,8 @@ class Remote:
     def __exit__(self, kind, value, tb):
         """The candidate's ``__exit__`` learns the exception's builtin type (never the exception,
         which may carry what a test expected); it may suppress one, never a failed assertion."""
-        base = next((k for k in (kind.__mro__ if kind is not None else ()) if getattr(builtins, k.__name__, None) is k), None)
+        mro = kind.__mro__ if kind is not None else ()
+        base = next((k for k in mro if getattr(builtins, k.__name__, None) is k), None)
         suppress = self.__getattr__("__exit__")(base, None, None)
         if kind is None or issubclass(kind, (AssertionError, CandidateGone, CandidateExit)):
             return False
@@ -907,7 +914,7 @@ class Remote:
 
 def _checked(value, kind, what):
     if type(value) is not kind:
-        raise TypeError("%s of a candidate object returned %s, not %s" % (what, type(value).__name__, kind.__name__))
+        raise TypeError(f"{what} of a candidate object returned {type(value).__name__}, not {kind.__name__}")
     return value
 
 
@@ -974,7 +981,7 @@ class Record:
         return hash(self._key())
 
     def __repr__(self):
-        return "%s(%s)" % (self._cls, ", ".join("%s=%r" % kv for kv in self._fields))
+        return "{}({})".format(self._cls, ", ".join(f"{k}={v!r}" for k, v in self._fields))
 
 
 class EnumRecord:
@@ -1006,12 +1013,12 @@ class EnumRecord:
         raise AttributeError(name)
 
     def __repr__(self):
-        return "<%s.%s: %r>" % (self._cls, self.name, self.value)
+        return f"<{self._cls}.{self.name}: {self.value!r}>"
 
     def __str__(self):
         if self._origin is not None and not _QUIET[0]:
             return _checked(self._origin._r("str"), str, "__str__")
-        return "%s.%s" % (self._cls, self.name)
+        return f"{self._cls}.{self.name}"
 
     def __bool__(self):
         return bool(self.value) if self._plain() is not None else True
@@ -1082,7 +1089,7 @@ class JudgeCodec(Codec):
 
     def enc_ref(self, v, t):
         if isinstance(v, _INTERNALS):  # a frame leads to the test's globals, constants and callers
-            raise TypeError("the tests' %s objects are not passed to the candidate" % t.__name__)
+            raise TypeError(f"the tests' {t.__name__} objects are not passed to the candidate")
         module = getattr(v, "__module__", None) or getattr(getattr(v, "__objclass__", None), "__module__", None)
         qual = getattr(v, "__qualname__", None)
         if type(module) is str and type(qual) is str and module in sys.modules and module != "__main__":
@@ -1190,9 +1197,9 @@ class Judge:
         try:
             return self.conn.request(op, target, payload)
         except (EOFError, OSError) as exc:
-            self.gone = "the candidate process ended (%s)" % type(exc).__name__
+            self.gone = f"the candidate process ended ({type(exc).__name__})"
         except ProtocolError as exc:
-            self.gone = "the candidate broke the protocol: %s" % exc
+            self.gone = f"the candidate broke the protocol: {exc}"
         raise CandidateGone(self.gone)
 
     def call_remote(self, hid, args, kwargs):
@@ -1228,9 +1235,9 @@ class Judge:
             if issubclass(kind, (StopIteration, StopAsyncIteration)):
                 return StopIteration() if next_op else RuntimeError("the candidate raised StopIteration")
             if not issubclass(kind, Exception):
-                return CandidateExit("the candidate raised %s" % n)
+                return CandidateExit(f"the candidate raised {n}")
             return build_exception(kind, msg, args if n == name else None)
-        return RuntimeError("%s: %s" % (name, msg))
+        return RuntimeError(f"{name}: {msg}")
 
     # call-backs: the candidate asks about a test object the judge passed it
     def serve(self, message):
@@ -1240,7 +1247,7 @@ class Judge:
             return ["x", exc_data(PermissionError("unknown test object"))]
         fn = _CALLBACKS.get(op)
         if fn is None:
-            return ["x", exc_data(PermissionError("operation %r on a test object is not allowed" % (op,)))]
+            return ["x", exc_data(PermissionError(f"operation {op!r} on a test object is not allowed"))]
         reply = serve_call(fn, obj, payload, self.codec.enc)
         if reply[0] == "r":
             try:
@@ -1270,7 +1277,7 @@ def _cb_setattr(obj, payload):
         attr = klass.__dict__.get(name, _NO_COPY)
         if attr is not _NO_COPY:
             if type(attr) is not _SLOT and (hasattr(type(attr), "__get__") or hasattr(type(attr), "__set__")):
-                raise PermissionError("%s.%s is not a data attribute" % (t.__name__, name))
+                raise PermissionError(f"{t.__name__}.{name} is not a data attribute")
             break
     setattr(obj, name, value)
 
@@ -1295,7 +1302,7 @@ def _safe_repr(value, limit=120):
     try:
         text = repr(value)
     except BaseException as exc:
-        text = "<unprintable %s: %s>" % (type(value).__name__, type(exc).__name__)
+        text = f"<unprintable {type(value).__name__}: {type(exc).__name__}>"
     finally:
         _QUIET[0] = False
     return text if len(text) <= limit else text[: limit - 3] + "..."
@@ -1303,7 +1310,7 @@ def _safe_repr(value, limit=120):
 
 def _why(got, expected):
     """The message of a failed ``assert A == B`` (rewritten by the host to bind both sides)."""
-    return "got %s, expected %s" % (_safe_repr(got), _safe_repr(expected))
+    return f"got {_safe_repr(got)}, expected {_safe_repr(expected)}"
 
 
 def _fmt(exc):
@@ -1401,7 +1408,7 @@ class _Quitter:
         self.name = name
 
     def __repr__(self):
-        return "Use %s() or Ctrl-D (i.e. EOF) to exit" % self.name
+        return f"Use {self.name}() or Ctrl-D (i.e. EOF) to exit"
 
     def __call__(self, code=None):
         try:
@@ -1614,7 +1621,7 @@ def _run_tests(judge, secret, names, emit):
             exec(compile(unit["src"], "<test>", "exec", dont_inherit=True, optimize=0), ns)
         except SystemExit as exc:  # the test's own sys.exit (e.g. unittest.main()): 0 passes
             ok = exc.code in (None, 0, False)
-            err = "" if ok else "SystemExit: %r" % (exc.code,)
+            err = "" if ok else f"SystemExit: {exc.code!r}"
         except BaseException as exc:  # the test failed: say why, go on (or stop after set-up)
             ok, err = False, _fmt(exc)
         if case is None:
@@ -1637,7 +1644,7 @@ def _judge_main(pid, rfd, wfd, secret_fd, emit):
     try:
         first = judge.conn.recv()
     except (EOFError, OSError, ProtocolError) as exc:
-        emit({"k": "cand", "ok": False, "err": "the candidate never reported its names (%s)" % _fmt(exc)})
+        emit({"k": "cand", "ok": False, "err": f"the candidate never reported its names ({_fmt(exc)})"})
         return
     names = first[1] if len(first) > 1 and type(first[1]) is list else []
     top = first[2] if len(first) > 2 and type(first[2]) is str else None
