@@ -137,13 +137,15 @@ def group_advantages(
     (population std 0.4841), dr_grpo +0.625 / -0.375, rloo +0.7143 / -0.4286.
     """
     if estimator == "gae":
-        raise ValueError("estimator 'gae' is token-level: use rlvr.algo.value.gae_advantages(token_rewards, values, mask, gamma, lam)")
+        raise ValueError("estimator 'gae' is token-level: use "
+                         "rlvr.algo.value.gae_advantages(token_rewards, values, mask, gamma, lam)")
     fn = _lookup(ADVANTAGE_ESTIMATORS, estimator, "advantage estimator")
     _check_choice(std, STD_MODES, "std")
     _check_choice(scope, SCOPES, "scope")
     _check_choice(baseline, BASELINES, "reinforce baseline")
     if rewards.dim() != 1 or group_ids.shape != rewards.shape:
-        raise ValueError(f"rewards and group_ids must both be (B,); got {tuple(rewards.shape)} and {tuple(group_ids.shape)}")
+        raise ValueError(f"rewards and group_ids must both be (B,); got {tuple(rewards.shape)}"
+                         f" and {tuple(group_ids.shape)}")
     if rewards.numel() == 0:
         return rewards.new_zeros(0, dtype=torch.float32)
     rewards = rewards.detach()

@@ -102,7 +102,8 @@ def aggregate(
     """
     _check_mode(loss_agg)
     if loss_tok.shape != loss_mask.shape or loss_tok.dim() != 2:
-        raise ValueError(f"loss_tok and loss_mask must both be (B, T); got {tuple(loss_tok.shape)} and {tuple(loss_mask.shape)}")
+        raise ValueError(f"loss_tok and loss_mask must both be (B, T); got {tuple(loss_tok.shape)}"
+                         f" and {tuple(loss_mask.shape)}")
     mask = loss_mask.bool()
     numerator = LOSS_AGGREGATIONS[loss_agg](loss_tok, mask)
     if normalizer is None:

@@ -48,7 +48,8 @@ def kl_penalty(logp: torch.Tensor, ref_logp: torch.Tensor, estimator: str = "k3"
     if estimator not in KL_ESTIMATORS:
         raise ValueError(f"unknown KL estimator {estimator!r}; valid: {', '.join(KL_ESTIMATORS)}")
     if logp.shape != ref_logp.shape:
-        raise ValueError(f"logp and ref_logp must have the same shape; got {tuple(logp.shape)} and {tuple(ref_logp.shape)}")
+        raise ValueError(f"logp and ref_logp must have the same shape; got {tuple(logp.shape)}"
+                         f" and {tuple(ref_logp.shape)}")
     return KL_ESTIMATORS[estimator](logp, ref_logp.detach())
 
 

@@ -110,15 +110,18 @@ def _advantages_bt(advantages: torch.Tensor, mask: torch.Tensor) -> torch.Tensor
     if adv.shape == mask.shape[:1]:
         adv = adv.unsqueeze(-1).expand(mask.shape)  # (B,) -> (B, T)
     if adv.shape != mask.shape:
-        raise ValueError(f"advantages must be (B,) or (B, T) matching loss_mask {tuple(mask.shape)}; got {tuple(advantages.shape)}")
+        raise ValueError(f"advantages must be (B,) or (B, T) matching loss_mask {tuple(mask.shape)};"
+                         f" got {tuple(advantages.shape)}")
     return torch.where(mask, adv, torch.zeros_like(adv))
 
 
 def _check_needs(k: dict, old_logp, ref_logp, entropy, sampler_logp) -> None:
     if old_logp is None and k["objective"] != "pg":
-        raise ValueError(f"objective {k['objective']!r} needs old_logp (pass logp.detach() for a single on-policy epoch)")
+        raise ValueError(f"objective {k['objective']!r} needs old_logp"
+                         " (pass logp.detach() for a single on-policy epoch)")
     if k["kl_coef"] and k["kl_placement"] == "loss" and ref_logp is None:
-        raise ValueError(f"kl_coef={k['kl_coef']} with kl_placement='loss' needs ref_logp; set kl_coef=0 to train without a reference")
+        raise ValueError(f"kl_coef={k['kl_coef']} with kl_placement='loss' needs ref_logp;"
+                         " set kl_coef=0 to train without a reference")
     if k["entropy_coef"] and entropy is None:
         raise ValueError(f"entropy_coef={k['entropy_coef']} needs entropy (token_entropy(logits))")
     if k["tis_cap"] is not None and (sampler_logp is None or old_logp is None):
@@ -173,7 +176,8 @@ def policy_loss(
     k = resolve_knobs(algorithm, knobs)
     _check_needs(k, old_logp, ref_logp, entropy, sampler_logp)
     if logp.dim() != 2 or loss_mask.shape != logp.shape:
-        raise ValueError(f"logp and loss_mask must both be (B, T); got {tuple(logp.shape)} and {tuple(loss_mask.shape)}")
+        raise ValueError(f"logp and loss_mask must both be (B, T); got {tuple(logp.shape)}"
+                         f" and {tuple(loss_mask.shape)}")
     mask = loss_mask.bool()
     lp = _zero_masked(logp, mask, detach=False)
     old = _zero_masked(old_logp, mask, detach=True)

@@ -24,10 +24,12 @@ from __future__ import annotations
 import torch
 
 
-def truncated_is_weight(old_logp: torch.Tensor, sampler_logp: torch.Tensor, cap: float) -> tuple[torch.Tensor, torch.Tensor]:
+def truncated_is_weight(old_logp: torch.Tensor, sampler_logp: torch.Tensor,
+                        cap: float) -> tuple[torch.Tensor, torch.Tensor]:
     """(weight (B, T) = min(pi_old/mu, cap), capped (B, T) bool = raw weight > cap); both detached."""
     if old_logp.shape != sampler_logp.shape:
-        raise ValueError(f"old_logp and sampler_logp must have the same shape; got {tuple(old_logp.shape)} and {tuple(sampler_logp.shape)}")
+        raise ValueError(f"old_logp and sampler_logp must have the same shape; got {tuple(old_logp.shape)}"
+                         f" and {tuple(sampler_logp.shape)}")
     if cap <= 0:
         raise ValueError(f"tis_cap must be > 0 (e.g. 2.0), got {cap}")
     raw = torch.exp(old_logp.detach().float() - sampler_logp.detach().float())  # (B, T)

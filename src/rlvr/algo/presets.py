@@ -34,7 +34,8 @@ _COMMON = {
 }
 
 PRESETS: dict[str, dict] = {
-    # DeepSeekMath (Shao et al. 2024) sec. 4.1: group mean/std advantages, 1/|o_i| token mean, beta 0.04 k3 KL in the loss
+    # DeepSeekMath (Shao et al. 2024) sec. 4.1: group mean/std advantages, 1/|o_i| token mean,
+    # beta 0.04 k3 KL in the loss
     "grpo": {**_COMMON, "advantage": "grpo", "objective": "clip", "eps_low": 0.2, "eps_high": 0.2,
              "loss_agg": "seq_mean_token_mean", "kl_coef": 0.04},
     # Dr. GRPO (Liu et al. 2025): no std, no 1/|o_i| (constant normaliser), no KL

@@ -129,12 +129,16 @@ def write_outputs(runs: dict[str, list[Path]], out: Path) -> dict:
     from rlvr.report.svg import Chart, Series, line_chart
 
     table = summarize(runs)
-    (out / "compare.json").write_text(json.dumps({"table": table, "runs": {k: [str(d) for d in v] for k, v in runs.items()}}, indent=2) + "\n")
-    head = "| preset | seeds | base pass@1 | final pass@1 (± sd) | len correct | len wrong | entropy | zero-var |\n|---|---|---|---|---|---|---|---|\n"
-    lines = [f"| {p} | {t['seeds']} | {_fmt(t['base_pass@1'])} | {_fmt(t['final_pass@1'])} ± {_fmt(t['final_pass@1_sd'])} | "
+    run_dirs = {k: [str(d) for d in v] for k, v in runs.items()}
+    (out / "compare.json").write_text(json.dumps({"table": table, "runs": run_dirs}, indent=2) + "\n")
+    head = ("| preset | seeds | base pass@1 | final pass@1 (± sd) | len correct | len wrong | entropy | zero-var |\n"
+            "|---|---|---|---|---|---|---|---|\n")
+    lines = [f"| {p} | {t['seeds']} | {_fmt(t['base_pass@1'])} | {_fmt(t['final_pass@1'])}"
+             f" ± {_fmt(t['final_pass@1_sd'])} | "
              f"{_fmt(t['len_correct'])} | {_fmt(t['len_wrong'])} | {_fmt(t['entropy'])} | {_fmt(t['zero_var'])} |"
              for p, t in table.items()]
-    md = head + "\n".join(lines) + "\n\n(length, entropy and zero-variance: mean over the last fifth of training steps and over seeds)\n"
+    md = (head + "\n".join(lines)
+          + "\n\n(length, entropy and zero-variance: mean over the last fifth of training steps and over seeds)\n")
     (out / "compare.md").write_text(md)
     figures = []
     for key, kind, title in CURVES:
@@ -146,13 +150,15 @@ def write_outputs(runs: dict[str, list[Path]], out: Path) -> dict:
         if series:
             figures.append(line_chart(series, Chart(f"{title} (mean over seeds)", "step", key)))
     rows_html = "".join(f"<tr><td>{html.escape(p)}</td><td>{t['seeds']}</td><td>{_fmt(t['base_pass@1'])}</td>"
-                        f"<td>{_fmt(t['final_pass@1'])} ± {_fmt(t['final_pass@1_sd'])}</td><td>{_fmt(t['len_correct'])}</td>"
+                        f"<td>{_fmt(t['final_pass@1'])} ± {_fmt(t['final_pass@1_sd'])}</td>"
+                        f"<td>{_fmt(t['len_correct'])}</td>"
                         f"<td>{_fmt(t['len_wrong'])}</td><td>{_fmt(t['entropy'])}</td><td>{_fmt(t['zero_var'])}</td></tr>"
                         for p, t in table.items())
     page = ("<!doctype html><html><head><meta charset='utf-8'><title>rlvr compare</title>"
             "<style>body{font-family:sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;"
             "padding:4px 8px}</style></head><body><h1>rlvr compare</h1><table><tr><th>preset</th><th>seeds</th>"
             "<th>base pass@1</th><th>final pass@1 ± sd</th><th>len correct</th><th>len wrong</th><th>entropy</th>"
-            f"<th>zero-var</th></tr>{rows_html}</table>" + "".join(f"<div>{f}</div>" for f in figures) + "</body></html>")
+            f"<th>zero-var</th></tr>{rows_html}</table>" + "".join(f"<div>{f}</div>" for f in figures)
+            + "</body></html>")
     (out / "compare.html").write_text(page)
     return table

@@ -36,12 +36,14 @@ def register(sub) -> None:
     e.add_argument("--model", help="Model directory (a checkpoint, any local HF causal LM) or a .gguf file.")
     e.add_argument("--compare", nargs=2, metavar=("BASE_DIR", "TRAINED_DIR"),
                    help="Evaluate two models on the same problems and plot their pass@k curves together.")
-    e.add_argument("--config", help="Config (task, reward) to evaluate under; default: the model's run config or the demo.")
+    e.add_argument("--config",
+                   help="Config (task, reward) to evaluate under; default: the model's run config or the demo.")
     e.add_argument("--task", help="Task name override (e.g. arithmetic).")
     e.add_argument("--n", type=int, default=1, help="Samples per problem (default 1 = greedy pass@1).")
     e.add_argument("--k", default=None, help="Comma-separated k values for pass@k (default: powers of 2 up to n).")
     e.add_argument("--problems", type=int, default=None, help="Number of held-out problems (default eval.problems).")
-    e.add_argument("--temperature", type=float, default=None, help="Sampling temperature (default 1.0 when n > 1, else 0).")
+    e.add_argument("--temperature", type=float, default=None,
+                   help="Sampling temperature (default 1.0 when n > 1, else 0).")
     e.add_argument("--output", default="runs/eval",
                    help="Directory for eval.json, completions.jsonl and the plot (default runs/eval).")
     e.add_argument("overrides", nargs="*", metavar="key=value", help="Dotted config overrides.")
@@ -148,7 +150,8 @@ def run_eval(cfg, model_dirs: list[Path], n: int, ks: str | None, problems: int 
     ks_list = parse_ks(ks, n)
     temp = temperature if temperature is not None else (1.0 if n > 1 else 0.0)
     if temp == 0 and n > 1:
-        raise UserError("greedy decoding (--temperature 0) gives n identical samples; use a temperature > 0 with --n > 1")
+        raise UserError("greedy decoding (--temperature 0) gives n identical samples;"
+                        " use a temperature > 0 with --n > 1")
     samples = build_task(cfg.task, verifier=cfg.reward.verifier).eval_samples[: problems or cfg.eval.problems]
     results = {"problems": len(samples), "n": n, "temperature": temp, "ks": ks_list, "models": []}
     output.mkdir(parents=True, exist_ok=True)
@@ -176,4 +179,5 @@ def _plot(results: dict, output: Path, model_dirs: list[Path], n: int, problems:
     for label, m in zip(labels, results["models"]):
         curves[f"{label} pass@k"] = m["pass@k"]
         curves[f"{label} maj@k"] = m["maj@k"]
-    return plot_passk_compare(curves, output / "passk_compare.svg", title=f"pass@k and maj@k, n={n}, {problems} problems")
+    return plot_passk_compare(curves, output / "passk_compare.svg",
+                              title=f"pass@k and maj@k, n={n}, {problems} problems")

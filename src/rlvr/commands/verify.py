@@ -60,7 +60,8 @@ def register(subparsers: Any) -> None:
 
 
 def _pool_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--workers", type=int, default=2, help="worker processes; 0 = in-process, no timeout (default 2)")
+    parser.add_argument("--workers", type=int, default=2,
+                        help="worker processes; 0 = in-process, no timeout (default 2)")
     parser.add_argument("--timeout", type=float, default=None,
                         help=f"per-item timeout in seconds (default {DEFAULT_TIMEOUT_S:g}, or the verifier's own "
                              "sandbox limit plus start-up when that is longer: code, proof)")
@@ -168,8 +169,8 @@ def _row_id(line: str, lineno: int) -> Any:
 
 
 def _verify_block(pool_box: list, block: list[tuple[int, str]], args: argparse.Namespace) -> list[dict]:
-    from rlvr.verifiers.pool import VerifierPool
     from rlvr.verifiers.composite import Router
+    from rlvr.verifiers.pool import VerifierPool
 
     out: list[dict | None] = [None] * len(block)
     todo: list[tuple[int, Any, str, Any]] = []
@@ -305,7 +306,8 @@ def run_audit(args: argparse.Namespace) -> int:
     print(f"verifier {args.verifier} on {args.cases}: {n} rows")
     print(f"agreement {agree}/{n}  accuracy {agree / n:.4f}  precision {precision:.4f}  recall {recall:.4f}")
     print(f"false positives {len(fp_rows)}  false negatives {len(fn_rows)}  statuses {statuses}")
-    print(f"latency p50 {_percentile(timed, 0.5):.2f} ms  p99 {_percentile(timed, 0.99):.2f} ms  (over {len(timed)} verified rows)")
+    print(f"latency p50 {_percentile(timed, 0.5):.2f} ms  p99 {_percentile(timed, 0.99):.2f} ms"
+          f"  (over {len(timed)} verified rows)")
     _print_rows("false positives", fp_rows, args.show)
     _print_rows("false negatives", fn_rows, args.show)
     return 0

@@ -115,7 +115,8 @@ def _fmt(value: float) -> str:
 class StdoutSink(Sink):
     """Prints a compact line for every ``every``-th train step and for every eval row."""
 
-    def __init__(self, every: int = 10, keys: Sequence[tuple[str, str]] = STDOUT_KEYS, stream: TextIO | None = None) -> None:
+    def __init__(self, every: int = 10, keys: Sequence[tuple[str, str]] = STDOUT_KEYS,
+                 stream: TextIO | None = None) -> None:
         if every < 1:
             raise ValueError(f"stdout_every must be >= 1, got {every}")
         self.every, self.keys, self.stream = every, tuple(keys), stream

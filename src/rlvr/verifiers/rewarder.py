@@ -11,8 +11,8 @@ verification that would have reported which tests passed.
 from __future__ import annotations
 
 from rlvr.types import Completion, Sample, Verdict
-from rlvr.verifiers.pool import VerifierPool, own_time_limit
 from rlvr.verifiers.composite import build_reward_fn
+from rlvr.verifiers.pool import VerifierPool, own_time_limit
 
 
 class Rewarder:
