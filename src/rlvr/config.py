@@ -66,7 +66,9 @@ class TaskConfig:
     kinds: str = knob("add,mul", "chat_arithmetic: operations to draw from (comma-separated subset of add, sub, mul; mul multiplies by one digit).")
     example: bool = knob(True, "chat_arithmetic: show one worked problem of the same operation in the prompt, so a small chat model answers in the checked form.")
     operators: str = knob("+-", "arithmetic: operators to draw from (subset of '+-*').")
-    think_rate: float = knob(0.5, "arithmetic: share of warm-start references that work the problem out in <think>; the rest give the bare answer, so RL can learn that working it out pays.")
+    think_rate: float = knob(0.8, "arithmetic: share of warm-start references that work the problem out in <think>; the rest give the bare answer after an empty <think></think>.")
+    late_think_rate: float | None = knob(0.3, "arithmetic: share of worked-out references in the warm-start's last task.late_think_steps steps (None = think_rate throughout). Below think_rate it leaves a base that can work problems out but mostly answers at once, so RL can learn that working it out pays.")
+    late_think_steps: int = knob(150, "arithmetic: how many of the last warm-start steps use late_think_rate (at most model.warmstart_steps).")
     eval_size: int = knob(200, "Held-out problems for periodic and final evaluation.")
     seed: int = knob(1234, "Seed of the task's problem stream (independent of the run seed).")
     train_path: str | None = knob(None, "dataset: training file (JSONL, Parquet, or a `datasets` directory).")
@@ -210,14 +212,14 @@ class Config:
 # ---------------------------------------------------------------- run presets
 RUN_PRESETS: dict[str, dict] = {
     # The demo (the field defaults): the built-in tiny model, warm-started on 4-5 term
-    # one-digit +/- problems, half worked out and half answered at once, learns with GRPO
-    # to work them out.
+    # one-digit +/- problems, most worked out and then (the last 150 steps) most answered at
+    # once, learns with GRPO to work them out again.
     "demo": {"name": "demo"},
     # Seconds, for tests and a first look: tiny everything, no warm-start to speak of.
     "smoke": {
         "name": "smoke",
         "model": {"hidden": 32, "layers": 1, "heads": 2, "intermediate": 64, "warmstart_steps": 20, "warmstart_batch": 16},
-        "task": {"eval_size": 16, "terms_min": 3, "terms_max": 4, "think_rate": 1.0},
+        "task": {"eval_size": 16, "terms_min": 3, "terms_max": 4, "think_rate": 1.0, "late_think_rate": None},
         "rollout": {"prompts_per_step": 4, "group_size": 4, "max_new_tokens": 24},
         "train": {"steps": 4, "checkpoint_every": 2},
         "eval": {"every": 0, "problems": 16},
@@ -395,6 +397,11 @@ def validate(cfg: Config) -> None:
         raise ConfigError("task.name=dataset needs task.train_path=FILE (JSONL, Parquet or a datasets directory)")
     if a.minibatches is not None and a.minibatches > r.prompts_per_step * r.group_size:
         raise ConfigError(f"algo.minibatches={a.minibatches} exceeds the batch of {r.prompts_per_step * r.group_size} completions")
+    t = cfg.task
+    if t.name == "arithmetic" and t.late_think_rate is not None and cfg.model.path is None \
+            and not 0 <= t.late_think_steps <= cfg.model.warmstart_steps:
+        raise ConfigError(f"task.late_think_steps must be in [0, model.warmstart_steps={cfg.model.warmstart_steps}], "
+                          f"got {t.late_think_steps} (or set task.late_think_rate=null)")
     if cfg.eval.problems > cfg.task.eval_size:
         cfg.eval.problems = cfg.task.eval_size
 

@@ -84,3 +84,75 @@ def test_bad_task_knobs_are_config_errors(override, words):
 
     with pytest.raises(ConfigError, match=r"task: .*" + re.escape(words)):
         build_task(load_config(overrides=[override]).task)
+
+
+def test_late_think_rate_switches_the_reference_mix_and_keeps_each_problem_consistent():
+    task = ArithmeticTask(ArithmeticSpec(think_rate=0.8, late_think_rate=0.3), eval_size=10)
+    samples = task.train_batch(0, 1000)
+    early = [task.works_it_out(s) for s in samples]
+    late = [task.works_it_out(s, late=True) for s in samples]
+    assert 750 <= sum(early) <= 850 and 250 <= sum(late) <= 350
+    assert all(e for e, l in zip(early, late) if l)  # one hash per problem: worked out late => worked out early
+    for s, l in zip(samples[:50], late):
+        ref = task.late_reference_completion(s)
+        assert ref == (reference_completion(s) if l else f"<think></think><answer>{s.answer}</answer>")
+    plain = ArithmeticTask(ArithmeticSpec(think_rate=0.8), eval_size=10)  # None: think_rate throughout
+    assert [plain.works_it_out(s, late=True) for s in samples] == early
+
+
+def test_late_think_rate_out_of_range_and_too_many_late_steps_are_config_errors():
+    from rlvr.config import load_config
+    from rlvr.errors import ConfigError
+    from rlvr.tasks.registry import build_task
+
+    with pytest.raises(ConfigError, match=r"task: late_think_rate must be in \[0, 1\]"):
+        build_task(load_config(overrides=["task.late_think_rate=1.5"]).task)
+    with pytest.raises(ConfigError, match="task.late_think_steps must be in"):
+        load_config(overrides=["model.warmstart_steps=100", "task.late_think_steps=150"])
+    load_config(overrides=["model.warmstart_steps=100", "task.late_think_rate=null"])  # no late phase: fine
+
+
+def test_warmstart_key_and_late_phase_follow_the_late_knobs(monkeypatch, tmp_path):
+    """The cache key covers late_think_rate and late_think_steps, and only the last
+    late_think_steps warm-start steps imitate the late references."""
+    from rlvr.config import load_config
+    from rlvr.models import warmstart
+    from rlvr.models.base import ensure_base
+    from rlvr.tasks.registry import build_task
+
+    seen = []
+
+    def fake_warmstart(model_cfg, task, task_cfg, seed, cache_dir, reference_fn, log=print,
+                       late_reference_fn=None, late_steps=0):
+        seen.append((warmstart.cache_key(model_cfg, task_cfg, seed), late_reference_fn is not None, late_steps))
+        return tmp_path
+
+    monkeypatch.setattr(warmstart, "warmstart_tiny", fake_warmstart)
+    for over in ([], ["task.late_think_rate=0.2"], ["task.late_think_steps=100"], ["task.late_think_rate=null"]):
+        cfg = load_config(overrides=over)
+        ensure_base(cfg, build_task(cfg.task), log=lambda *_: None)
+    keys = [k for k, _, _ in seen]
+    assert len(set(keys)) == 4
+    assert [(on, n) for _, on, n in seen[:3]] == [(True, 150), (True, 150), (True, 100)] and not seen[3][1]
+
+
+def test_warmstart_uses_the_late_references_in_its_last_steps(tmp_path):
+    from rlvr.models.warmstart import warmstart_tiny
+
+    task = ArithmeticTask(ArithmeticSpec(terms_min=3, terms_max=3), eval_size=10)
+    calls = []
+
+    def early(s):
+        calls.append("early")
+        return reference_completion(s)
+
+    def late(s):
+        calls.append("late")
+        return f"<think></think><answer>{s.answer}</answer>"
+
+    model_cfg = {"arch": "llama", "hidden": 16, "layers": 1, "heads": 2, "intermediate": 32, "tie_embeddings": True,
+                 "warmstart_steps": 5, "warmstart_batch": 2, "warmstart_lr": 1e-3}
+    out = warmstart_tiny(model_cfg, task, {"name": "t"}, 0, str(tmp_path), early, log=lambda *_: None,
+                         late_reference_fn=late, late_steps=2)
+    assert (out / "config.json").is_file()
+    assert calls == ["early"] * 6 + ["late"] * 4

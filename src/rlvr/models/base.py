@@ -51,7 +51,10 @@ def ensure_base(cfg: Config, task, log=print) -> Path:
     m = cfg.model
     model_cfg = {k: getattr(m, k) for k in _MODEL_KEYS}
     task_cfg, reference = tiny_task_key(cfg, task)
-    return warmstart_tiny(model_cfg, task, task_cfg, cfg.seed, m.cache_dir, reference, log=log)
+    late = cfg.task.name == "arithmetic" and cfg.task.late_think_rate is not None and cfg.task.late_think_steps > 0
+    return warmstart_tiny(model_cfg, task, task_cfg, cfg.seed, m.cache_dir, reference, log=log,
+                          late_reference_fn=task.late_reference_completion if late else None,
+                          late_steps=cfg.task.late_think_steps)
 
 
 def tiny_task_key(cfg: Config, task):
@@ -69,5 +72,7 @@ def tiny_task_key(cfg: Config, task):
     key = {k: getattr(t, k) for k in ("name", "terms_min", "terms_max", "digits", "operators", "eval_size", "seed")}
     if t.think_rate < 1.0:  # keyed only when used, so existing caches stay valid
         key["think_rate"] = t.think_rate
+    if t.late_think_rate is not None and t.late_think_steps > 0:  # the last steps' share, keyed only when used
+        key.update(late_think_rate=t.late_think_rate, late_think_steps=t.late_think_steps)
     key["prompt"] = PROMPT  # the warm-start imitates answers to exactly this prompt
     return key, task.reference_completion

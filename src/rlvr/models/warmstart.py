@@ -90,8 +90,11 @@ def supervised_steps(model, tokenizer, make_batch, steps: int, lr: float, log_ev
 
 
 def warmstart_tiny(model_cfg: dict, task, task_cfg: dict, seed: int, cache_dir: str | None,
-                   reference_fn, log=print) -> Path:
-    """Return the directory of the warm-started base, training it if not cached."""
+                   reference_fn, log=print, late_reference_fn=None, late_steps: int = 0) -> Path:
+    """Return the directory of the warm-started base, training it if not cached.
+
+    With ``late_reference_fn``, the last ``late_steps`` steps imitate its references instead of
+    ``reference_fn``'s (the caller keys both in ``task_cfg``)."""
     key = cache_key(model_cfg, task_cfg, seed)
     final = cache_root(cache_dir) / f"base-{key}"
     if (final / "config.json").is_file():
@@ -105,10 +108,12 @@ def warmstart_tiny(model_cfg: dict, task, task_cfg: dict, seed: int, cache_dir: 
     model = build_tiny_model(tokenizer, shape, seed=seed)
     rng = random.Random(f"warmstart:{seed}")
     batch = model_cfg["warmstart_batch"]
+    late_from = model_cfg["warmstart_steps"] - late_steps if late_reference_fn is not None else None
 
     def make_batch(step):
         samples = [task.train_sample(10_000_000 + rng.randrange(10_000_000)) for _ in range(batch)]
-        return [s.prompt for s in samples], [reference_fn(s) for s in samples]
+        ref = late_reference_fn if late_from is not None and step >= late_from else reference_fn
+        return [s.prompt for s in samples], [ref(s) for s in samples]
 
     def progress(step, total, loss):
         if step % 50 == 0 or step == total:

@@ -6,7 +6,9 @@ The prompt asks for reasoning in ``<think>…</think>`` and the result in
 reduces multiplications first, then adds/subtracts left to right, one step per
 space-separated ``x op y=z`` item. With ``think_rate < 1`` a hash-chosen share of the
 warm-start references skips the scratchpad (``<think></think><answer>v</answer>``), so the
-base learns two habits and RL can find the one that pays (the demo's setting).
+base learns two habits and RL can find the one that pays. ``late_think_rate`` is the share
+used instead in the warm-start's last steps (the demo: most problems worked out, then most
+answered at once, so the base can work problems out but has the habit of not doing it).
 
 Splits are disjoint by construction: the held-out set is drawn first from its own
 stream, and the training stream skips any problem whose expression is in it. Problem
@@ -32,6 +34,7 @@ class ArithmeticSpec:
     operators: str = "+-"
     seed: int = 1234
     think_rate: float = 1.0
+    late_think_rate: float | None = None
 
     def __post_init__(self) -> None:
         if not 2 <= self.terms_min <= self.terms_max:
@@ -43,6 +46,8 @@ class ArithmeticSpec:
             raise ValueError(f"operators must be a non-empty subset of '+-*', got {self.operators!r}")
         if not 0.0 <= self.think_rate <= 1.0:
             raise ValueError(f"think_rate must be in [0, 1], got {self.think_rate}")
+        if self.late_think_rate is not None and not 0.0 <= self.late_think_rate <= 1.0:
+            raise ValueError(f"late_think_rate must be in [0, 1] or None, got {self.late_think_rate}")
 
 
 def _draw(rng: random.Random, spec: ArithmeticSpec) -> tuple[list[int], list[str]]:
@@ -155,14 +160,23 @@ class ArithmeticTask:
         return [self.train_sample(k) for k in range(start, start + n)]
 
     # ------------------------------------------------------------ warm-start references
-    def works_it_out(self, sample: Sample) -> bool:
+    def works_it_out(self, sample: Sample, late: bool = False) -> bool:
         """Whether the warm-start reference of this problem shows the scratchpad (a hash of
-        the problem, so the choice looks random to the model but never changes)."""
-        return in_hashed_share("think-style", self.spec.seed, sample.fields["expr"], self.spec.think_rate)
+        the problem, so the choice looks random to the model but never changes). ``late``:
+        with ``late_think_rate``'s share (the warm-start's last steps)."""
+        rate = self.spec.think_rate
+        if late and self.spec.late_think_rate is not None:
+            rate = self.spec.late_think_rate
+        return in_hashed_share("think-style", self.spec.seed, sample.fields["expr"], rate)
 
-    def reference_completion(self, sample: Sample) -> str:
+    def reference_completion(self, sample: Sample, late: bool = False) -> str:
         """The warm-start reference: the worked scratchpad, or (for a ``1 - think_rate``
-        share of problems) the bare answer after an empty ``<think></think>``."""
-        if self.works_it_out(sample):
+        share of problems, ``1 - late_think_rate`` when ``late``) the bare answer after an
+        empty ``<think></think>``."""
+        if self.works_it_out(sample, late):
             return reference_completion(sample)
         return f"<think></think><answer>{sample.answer}</answer>"
+
+    def late_reference_completion(self, sample: Sample) -> str:
+        """The reference of the warm-start's last steps (``late_think_rate``'s share)."""
+        return self.reference_completion(sample, late=True)

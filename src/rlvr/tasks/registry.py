@@ -31,7 +31,8 @@ def build_task(task_cfg, verifier: str = "exact"):
             from rlvr.tasks.arithmetic import ArithmeticSpec, ArithmeticTask
 
             spec = ArithmeticSpec(terms_min=t.terms_min, terms_max=t.terms_max, digits=t.digits,
-                                  operators=t.operators, seed=t.seed, think_rate=t.think_rate)
+                                  operators=t.operators, seed=t.seed, think_rate=t.think_rate,
+                                  late_think_rate=t.late_think_rate)
             return ArithmeticTask(spec, eval_size=t.eval_size)
     except ValueError as exc:
         raise ConfigError(f"task: {exc}") from None
