@@ -101,7 +101,8 @@ def rlvr_side(model: Path, steps: int, threads: int, tag: str, extra: list[str])
     gen_s = sum(r["time/generate"] for r in rows[1:])
     tokens = sum(r["tokens_per_s"] * r["time/generate"] for r in rows[1:])
     return {**res, "step_s": [r["time/step"] for r in rows], "gen_s": [r["time/generate"] for r in rows],
-            "train_s": [r["time/train"] for r in rows], "gen_tokens": tokens, "gen_tok_per_s": tokens / max(gen_s, 1e-9),
+            "train_s": [r["time/train"] for r in rows], "gen_tokens": tokens,
+            "gen_tok_per_s": tokens / max(gen_s, 1e-9),
             "evals": [{"step": e["step"], "pass@1": e["pass@1"],
                        "train_s": sum(r["time/step"] for r in rows if r["step"] <= e["step"])}
                       for e in rlvr_rows(run_dir, "eval")]}

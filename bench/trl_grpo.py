@@ -162,7 +162,8 @@ def main() -> int:
                 control.should_training_stop = True
 
     config = GRPOConfig(
-        output_dir=str(Path(args.out).with_suffix(".trl-out")), per_device_train_batch_size=args.prompts_per_step * args.group,
+        output_dir=str(Path(args.out).with_suffix(".trl-out")),
+        per_device_train_batch_size=args.prompts_per_step * args.group,
         gradient_accumulation_steps=1, num_generations=args.group, max_completion_length=args.max_new,
         beta=args.beta, learning_rate=args.lr, lr_scheduler_type="constant", warmup_steps=0, weight_decay=0.0,
         max_grad_norm=1.0, max_steps=args.steps, logging_steps=10**9, report_to=[], save_strategy="no",

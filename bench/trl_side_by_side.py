@@ -77,7 +77,8 @@ def write_prompts(n_train: int) -> tuple[Path, Path]:
     cfg = load_config(preset="demo")
     task = build_task(cfg.task)
     t = cfg.task
-    tag = f"{t.terms_min}-{t.terms_max}x{t.digits}{'p' if '+' in t.operators else ''}{'m' if '-' in t.operators else ''}"
+    tag = (f"{t.terms_min}-{t.terms_max}x{t.digits}"
+           f"{'p' if '+' in t.operators else ''}{'m' if '-' in t.operators else ''}")
     train, held = OUT / f"train_{tag}_{n_train}.jsonl", OUT / "eval.jsonl"
     if not train.is_file():
         rows = task.train_batch(0, n_train)
@@ -217,11 +218,11 @@ def pass_trl(base: Path, args) -> dict:
     demo = load_config(preset="demo")
     prompts, held = write_prompts(16 * 4000)
     out = OUT / "pass_trl.json"
-    cmd = [str(TRL_PY), str(BENCH / "trl_grpo.py"), "--model", str(base), "--prompts", str(prompts), "--eval", str(held),
-           "--out", str(out), "--steps", "100000", "--prompts-per-step", "16", "--group", "8",
+    cmd = [str(TRL_PY), str(BENCH / "trl_grpo.py"), "--model", str(base), "--prompts", str(prompts),
+           "--eval", str(held), "--out", str(out), "--steps", "100000", "--prompts-per-step", "16", "--group", "8",
            "--max-new", str(demo.rollout.max_new_tokens), "--eval-max-new", str(demo.rollout.max_new_tokens),
-           "--beta", str(demo.algo.kl_coef), "--lr", str(demo.train.lr), "--threads", str(args.threads), "--eval-every", str(args.eval_every),
-           "--target", str(args.target), "--time-limit", str(args.budget_s)]
+           "--beta", str(demo.algo.kl_coef), "--lr", str(demo.train.lr), "--threads", str(args.threads),
+           "--eval-every", str(args.eval_every), "--target", str(args.target), "--time-limit", str(args.budget_s)]
     res = run_child(cmd, child_env(args.threads), OUT / "pass_trl.log")
     return {**res, "evals": json.loads(out.read_text())["evals"]}
 

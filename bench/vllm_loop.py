@@ -47,8 +47,9 @@ def base_config(args, backend: str, run_dir: Path):
     from rlvr.config import load_config
 
     overrides = [f"rollout.backend={backend}", f"rollout.prompts_per_step={args.prompts}",
-                 f"rollout.group_size={args.group}", f"rollout.max_new_tokens={args.max_new}", f"train.steps={args.steps}",
-                 "eval.every=0", "eval.problems=16", "log.report=false", "log.progress=false", "model.device=cuda",
+                 f"rollout.group_size={args.group}", f"rollout.max_new_tokens={args.max_new}",
+                 f"train.steps={args.steps}", "eval.every=0", "eval.problems=16", "log.report=false",
+                 "log.progress=false", "model.device=cuda",
                  "algo.tis_cap=2.0", "train.checkpoint_every=0", f"output={run_dir}", *args.overrides]
     if args.model:
         overrides.append(f"model.path={args.model}")

@@ -236,7 +236,8 @@ def _time_panel(run: Run) -> str:
     means = []
     for label, ys in layers:
         vals = [y for y in ys if y is not None]
-        means.append(f"{html.escape(label)} {sum(vals) / len(vals):.3f} s" if vals else f"{html.escape(label)} not logged")
+        means.append(f"{html.escape(label)} {sum(vals) / len(vals):.3f} s" if vals
+                     else f"{html.escape(label)} not logged")
     note = "Mean per step: " + "; ".join(means) + ". <em>other</em> = time/step minus the three phases."
     return _panel("time", "Step time breakdown", f'<div class="figure">{svg}</div>', "ok", note)
 
@@ -270,16 +271,19 @@ def _passk_panel(run: Run) -> str:
     curves = {label: _passk_points(run.summary.get(label)) for label in ("base", "final")}
     curves = {label: pts for label, pts in curves.items() if pts}
     if not curves:
-        return _panel("passk", "pass@k: base vs final", _missing(["summary.json: base.passk", "final.passk"]), "missing")
+        return _panel("passk", "pass@k: base vs final", _missing(["summary.json: base.passk", "final.passk"]),
+                      "missing")
     ks = sorted({k for pts in curves.values() for k in pts})
     head = "".join(f"<th>k={k}</th>" for k in ks)
     body = "".join(
-        f"<tr><th>{html.escape(label)}</th>" + "".join(f"<td>{pts[k]:.3f}</td>" if k in pts else "<td>-</td>" for k in ks)
+        f"<tr><th>{html.escape(label)}</th>"
+        + "".join(f"<td>{pts[k]:.3f}</td>" if k in pts else "<td>-</td>" for k in ks)
         + "</tr>" for label, pts in curves.items())
     table = f'<table class="numbers"><tr><th></th>{head}</tr>{body}</table>'
     figure = ""
     if len(ks) > 1:
-        series = [Series(label, sorted(pts), [pts[k] for k in sorted(pts)], markers=True) for label, pts in curves.items()]
+        series = [Series(label, sorted(pts), [pts[k] for k in sorted(pts)], markers=True)
+                  for label, pts in curves.items()]
         svg = line_chart(series, Chart("pass@k: base vs final", "k", "pass@k", logx=True, y_range=(0.0, 1.0),
                                        panel_id="passk", draw_title=False))
         figure = f'<div class="figure">{svg}</div>'
@@ -348,7 +352,8 @@ CORE_PANELS: list[Callable[[Run], str]] = [
               note="Groups whose rewards are all equal give no gradient. predicted = mean of p^G + (1−p)^G.",
               y_range=(0.0, 1.0)).render,
     LinePanel("length", "Response length by correctness", "tokens", ["len/correct", "len/wrong", "len/mean", "len/max"],
-              ["eval/len_mean"], note="Wrong answers growing longer while accuracy is flat is the length pathology.").render,
+              ["eval/len_mean"],
+              note="Wrong answers growing longer while accuracy is flat is the length pathology.").render,
     LinePanel("clip", "Clip fractions", "fraction of tokens", ["clip_frac/low", "clip_frac/high"],
               note="Share of loss tokens whose ratio was clipped below 1−ε_low / above 1+ε_high.").render,
     _time_panel,
@@ -358,20 +363,23 @@ CORE_PANELS: list[Callable[[Run], str]] = [
     LinePanel("grad", "Gradient norm", "norm", ["grad_norm"]).render,
     LinePanel("lr", "Learning rate", "lr", ["lr"]).render,
     LinePanel("mismatch", "Sampler/trainer log-prob mismatch", "mean |Δ log p|", ["logp_mismatch"],
-              note="Should stay near 0; a rise means the sampler and trainer disagree (precision, stale weights).").render,
+              note="Should stay near 0; a rise means the sampler and trainer disagree "
+                   "(precision, stale weights).").render,
     _passk_panel,
 ]
 
 # Shown only when the run logged them (they belong to optional features).
 OPTIONAL_PANELS: list[LinePanel] = [
-    LinePanel("dyn", "Dynamic sampling", "count", ["dyn/rounds", "dyn/groups_seen", "dyn/groups_kept", "dyn/exhausted"]),
+    LinePanel("dyn", "Dynamic sampling", "count",
+              ["dyn/rounds", "dyn/groups_seen", "dyn/groups_kept", "dyn/exhausted"]),
     LinePanel("tool", "Tool use", "per completion", ["tool/calls_per_completion", "tool/errors"]),
     LinePanel("staleness", "Staleness (async)", "policy versions", ["staleness/mean", "staleness/max"]),
     LinePanel("throughput", "Throughput", "tokens / s", ["tokens_per_s"]),
 ]
 
 CSS = """
-body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:0 auto;max-width:1360px;padding:16px 24px;color:#222}
+body{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;margin:0 auto;max-width:1360px;
+padding:16px 24px;color:#222}
 h1{font-size:22px;margin:4px 0 8px} h2{font-size:16px;margin:0 0 6px}
 .grid{display:grid;grid-template-columns:repeat(auto-fill,minmax(660px,1fr));gap:14px}
 .panel{border:1px solid #ddd;border-radius:6px;padding:10px 12px;background:#fff}
@@ -379,7 +387,8 @@ h1{font-size:22px;margin:4px 0 8px} h2{font-size:16px;margin:0 0 6px}
 .figure svg{max-width:100%;height:auto}
 .missing{color:#a15c00;background:#fff6e5;padding:6px 8px;border-radius:4px}
 .note{color:#555;font-size:13px;margin:2px 0 6px} .good{color:#1a7f37}
-table{border-collapse:collapse;font-size:13px} td,th{border:1px solid #ddd;padding:3px 6px;vertical-align:top;text-align:left}
+table{border-collapse:collapse;font-size:13px}
+td,th{border:1px solid #ddd;padding:3px 6px;vertical-align:top;text-align:left}
 table.numbers td{text-align:right;font-variant-numeric:tabular-nums}
 td.text{white-space:pre-wrap;font-family:ui-monospace,Menlo,Consolas,monospace;max-width:420px;word-break:break-word}
 .scroll{max-height:560px;overflow:auto}
@@ -426,7 +435,8 @@ def render_report(run: Run) -> str:
             _samples_panel(run).replace('class="panel"', 'class="panel wide"', 1)]
     title = html.escape(f"rlvr report: {run.config.get('name') or run.path.name}")
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><link rel=\"icon\" href=\"data:,\"><title>{title}</title>"
+            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+            f"<link rel=\"icon\" href=\"data:,\"><title>{title}</title>"
             f"<style>{CSS}</style></head><body>{_header(run)}"
             f"<div class=\"grid\">{''.join(wide[:1])}{''.join(panels)}{''.join(wide[1:])}</div>"
             "<p class=\"note\">Metric definitions: docs/metrics.md.</p></body></html>\n")

@@ -156,7 +156,8 @@ def _axes(frame: _Frame, xlabel: str, ylabel: str, title: str, draw_title: bool 
     out.append(f'<rect x="{frame.x0}" y="{frame.y1}" width="{frame.x1 - frame.x0}" height="{frame.y0 - frame.y1}" '
                'fill="none" stroke="#888"/>')
     mid_y = (frame.y0 + frame.y1) / 2
-    out.append(f'<text x="{(frame.x0 + frame.x1) / 2:.1f}" y="{frame.y0 + 32}" text-anchor="middle">{html.escape(xlabel)}</text>')
+    out.append(f'<text x="{(frame.x0 + frame.x1) / 2:.1f}" y="{frame.y0 + 32}" text-anchor="middle">'
+               f'{html.escape(xlabel)}</text>')
     out.append(f'<text x="13" y="{mid_y:.1f}" text-anchor="middle" transform="rotate(-90 13 {mid_y:.1f})">'
                f'{html.escape(ylabel)}</text>')
     if draw_title:
@@ -199,7 +200,8 @@ def _legend(entries: list[tuple[str, str, bool]], width: int, top: float) -> lis
         for i, label in row:
             color, dashed = entries[i][1], entries[i][2]
             dash = ' stroke-dasharray="5 3"' if dashed else ""
-            out.append(f'<line x1="{x}" y1="{y - 4}" x2="{x + 18}" y2="{y - 4}" stroke="{color}" stroke-width="2.5"{dash}/>')
+            out.append(f'<line x1="{x}" y1="{y - 4}" x2="{x + 18}" y2="{y - 4}" stroke="{color}"'
+                       f' stroke-width="2.5"{dash}/>')
             out.append(f'<text x="{x + 22}" y="{y}">{html.escape(label)}</text>')
             x += 26 + CHAR_W * len(label)
     return out
@@ -259,7 +261,8 @@ def stacked_area_chart(xs: Sequence[float], layers: Sequence[tuple[str, Sequence
         cum = [c + (y if _finite(y) else 0.0) for c, y in zip(cum, ys)]
         bands.append((label, lower, list(cum)))
     top = Series("total", xs, cum)
-    frame = _Frame(width, plot_height, _x_limits([top], False), _y_limits([top], (0.0, max(cum or [1.0]) * 1.06 or 1.0)), False)
+    frame = _Frame(width, plot_height, _x_limits([top], False),
+                   _y_limits([top], (0.0, max(cum or [1.0]) * 1.06 or 1.0)), False)
     n_rows = len(_legend_rows([b[0] for b in bands], width))
     height = MARGIN_TOP + plot_height + MARGIN_BOTTOM + LEGEND_ROW * n_rows + 4
     out = [_svg_open(width, height, chart.panel_id, chart.title), '<rect width="100%" height="100%" fill="white"/>']

@@ -160,7 +160,8 @@ class LLM:
         outs = []
         for j, c in enumerate(sampler.generate([list(prompt_ids)], ours)):
             lps = None if sp.logprobs is None else [{t: Logprob(lp, 1)} for t, lp in zip(c.token_ids, c.sampler_logp)]
-            stop_reason = c.token_ids[-1] if (c.finish_reason == "stop" and c.token_ids[-1] != self.tokenizer.eos_token_id) else None
+            by_stop_token = c.finish_reason == "stop" and c.token_ids[-1] != self.tokenizer.eos_token_id
+            stop_reason = c.token_ids[-1] if by_stop_token else None
             outs.append(CompletionOutput(index=j, text=c.text if sp.detokenize else "", token_ids=list(c.token_ids),
                                          cumulative_logprob=sum(c.sampler_logp), logprobs=lps,
                                          finish_reason=c.finish_reason, stop_reason=stop_reason))

@@ -110,10 +110,11 @@ class FastDecoder:
         self.head_dim = attn0.head_dim
         self.scale = float(attn0.scaling)
         self.layers = [
-            _Layer(l.input_layernorm.weight, _eps(l.input_layernorm), l.self_attn.q_proj, l.self_attn.k_proj,
-                   l.self_attn.v_proj, l.self_attn.o_proj, l.post_attention_layernorm.weight,
-                   _eps(l.post_attention_layernorm), l.mlp.gate_proj, l.mlp.up_proj, l.mlp.down_proj)
-            for l in inner.layers
+            _Layer(layer.input_layernorm.weight, _eps(layer.input_layernorm), layer.self_attn.q_proj,
+                   layer.self_attn.k_proj, layer.self_attn.v_proj, layer.self_attn.o_proj,
+                   layer.post_attention_layernorm.weight, _eps(layer.post_attention_layernorm), layer.mlp.gate_proj,
+                   layer.mlp.up_proj, layer.mlp.down_proj)
+            for layer in inner.layers
         ]
         self.embed = inner.embed_tokens.weight
         self.padding_idx = inner.embed_tokens.padding_idx  # its row gets no gradient, as in nn.Embedding

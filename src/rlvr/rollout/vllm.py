@@ -102,7 +102,8 @@ class VLLMRollout:
     def __init__(self, cfg, model, tokenizer, *, model_path: str | Path | None = None, engine=None,
                  vllm_module=None):
         if cfg.model.lora_r:
-            raise ConfigError("rollout.backend=vllm does not push LoRA adapters; set model.lora_r=0 or rollout.backend=hf")
+            raise ConfigError("rollout.backend=vllm does not push LoRA adapters;"
+                              " set model.lora_r=0 or rollout.backend=hf")
         self.cfg, self.model, self.tokenizer = cfg, model, tokenizer
         self.eos_id = tokenizer.eos_token_id
         self.vllm = vllm_module or import_vllm()
@@ -113,7 +114,9 @@ class VLLMRollout:
         if cfg.algo.tis_cap is None:
             warnings.warn("rollout.backend=vllm: vLLM's log-probabilities differ from the trainer's; set "
                           "algo.tis_cap=2.0 to correct with truncated importance weights", stacklevel=2)
-        self.llm = engine if engine is not None else self._build_engine(Path(model_path) if model_path else model_dir(model, cfg))
+        if engine is None:
+            engine = self._build_engine(Path(model_path) if model_path else model_dir(model, cfg))
+        self.llm = engine
         self._pushed = None
         if model is not None:
             self._push(trainer_weights(model))  # the checkpoint on disk may differ from the live module
@@ -127,7 +130,8 @@ class VLLMRollout:
                   "seed": self.cfg.seed, "gpu_memory_utilization": self.cfg.rollout.vllm_gpu_memory_utilization,
                   "enable_prefix_caching": True, "logprobs_mode": "processed_logprobs",
                   "worker_extension_cls": f"{__name__}.WorkerExtension"}
-        if torch.distributed.is_available() and torch.distributed.is_initialized() and torch.distributed.get_world_size() > 1:
+        if (torch.distributed.is_available() and torch.distributed.is_initialized()
+                and torch.distributed.get_world_size() > 1):
             kwargs["distributed_executor_backend"] = "external_launcher"  # one engine per torchrun rank
             kwargs["seed"] = self.cfg.seed + torch.distributed.get_rank()
         kwargs.update(self.cfg.rollout.vllm_kwargs)
@@ -180,8 +184,8 @@ class VLLMRollout:
     def _sampling_params(self, sampling: SamplingParams):
         seed = int(torch.randint(0, 2**31 - 1, (1,), generator=self.gen))
         return self.vllm.SamplingParams(n=sampling.n, temperature=sampling.temperature, top_p=sampling.top_p,
-                                        max_tokens=sampling.max_new_tokens, stop_token_ids=list(sampling.stop_token_ids),
-                                        logprobs=0, seed=seed, detokenize=False)
+                                        max_tokens=sampling.max_new_tokens, logprobs=0, seed=seed, detokenize=False,
+                                        stop_token_ids=list(sampling.stop_token_ids))
 
     def generate(self, prompts: list[list[int]], sampling: SamplingParams) -> list[Completion]:
         """``len(prompts) * sampling.n`` completions, grouped prompt by prompt."""
@@ -207,5 +211,5 @@ class VLLMRollout:
         logp = [float(pos[tok].logprob) for pos, tok in zip(o.logprobs, ids)]
         text_ids = ids[:-1] if ids and ids[-1] == self.eos_id else ids
         return Completion(prompt_ids=list(prompt), token_ids=ids, sampler_logp=logp, loss_mask=[True] * len(ids),
-                          finish_reason=o.finish_reason, text=self.tokenizer.decode(text_ids, skip_special_tokens=False),
-                          policy_version=self.version)
+                          finish_reason=o.finish_reason, policy_version=self.version,
+                          text=self.tokenizer.decode(text_ids, skip_special_tokens=False))

@@ -17,7 +17,8 @@ ignores it or rambles, so a verifier that wants a marked final answer at the end
 completion refuses even its correct sums. Shown once, SmolLM2-135M-Instruct copies the
 form ("47 + 38 = 75, so the answer is \\boxed{75}.") and stops, so correctness is what
 varies. Measured greedily (64 new tokens, math verifier): 0.255 on 200 held-out problems
-of the default mix ``add,mul`` (add 0.26, mul 0.25), 0.02 to 0.10 on ``sub`` (docs/data.md). ``reference_completion`` is the same form with the right value.
+of the default mix ``add,mul`` (add 0.26, mul 0.25), 0.02 to 0.10 on ``sub`` (docs/data.md).
+``reference_completion`` is the same form with the right value.
 
 Splits are disjoint by construction, as in ``arithmetic``: the held-out set is drawn first
 from its own stream and the training stream skips its problems; neither holds the
@@ -122,7 +123,8 @@ class ChatArithmeticTask:
                 kind, a, b = draw_problem(rng, spec)
                 expr = expression(a, KINDS[kind], b)
                 if expr not in self._examples:
-                    return expr, lambda sid: make_sample(kind, a, b, sid, spec)
+                    break
+            return expr, lambda sid: make_sample(kind, a, b, sid, spec)
 
         self.eval_samples, self._eval_exprs = draw_held_out(random.Random(f"chat-eval:{spec.seed}"), draw,
                                                             eval_size, "chat_arithmetic")
@@ -157,7 +159,8 @@ class ChatArithmeticTask:
         from rlvr.errors import ConfigError
 
         need = len(tokenizer(self.longest_reference(), add_special_tokens=False)["input_ids"]) + 1
-        budget = min(cfg.rollout.max_new_tokens, getattr(cfg.eval, "max_new_tokens", None) or cfg.rollout.max_new_tokens)
+        budget = min(cfg.rollout.max_new_tokens,
+                     getattr(cfg.eval, "max_new_tokens", None) or cfg.rollout.max_new_tokens)
         if budget < need:
             raise ConfigError(f"task.name=chat_arithmetic with {self.spec.digits}-digit operands needs "
                               f"rollout.max_new_tokens (and eval.max_new_tokens) >= {need}")

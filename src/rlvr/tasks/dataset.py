@@ -262,8 +262,8 @@ def row_to_sample(row: Row, spec: RowSpec, index: int, split: str) -> Sample:
     if values["answer"] is not MISSING:
         answer = extract_answer(str(values["answer"]), spec.answer_extract, row.where)
         if not answer:
-            raise DataError(f"{row.where}: field 'answer' {_column_note('answer', m)} is empty"
-                            f"{'' if spec.answer_extract == 'none' else ' after task.answer_extract=' + spec.answer_extract}")
+            after = "" if spec.answer_extract == "none" else f" after task.answer_extract={spec.answer_extract}"
+            raise DataError(f"{row.where}: field 'answer' {_column_note('answer', m)} is empty{after}")
     prompt = render_template(spec.prompt_template, values)
     fields = {f: values[f] for f in EXTRA_FIELDS if values[f] is not MISSING}
     fields["source"] = row.where

@@ -169,8 +169,8 @@ class Pipeline:
         except self.ray.exceptions.RayActorError as exc:
             raise RuntimeError(f"the {kind} worker {i} failed to start: {exc}") from None
         except self.ray.exceptions.GetTimeoutError:
-            raise RuntimeError(f"the {kind} worker {i} did not start within {START_TIMEOUT_S}s: the Ray cluster may lack "
-                               f"the resources it asks for ({self.ray.available_resources()} available)") from None
+            raise RuntimeError(f"the {kind} worker {i} did not start within {START_TIMEOUT_S}s: the Ray cluster may "
+                               f"lack the resources it asks for ({self.ray.available_resources()} available)") from None
         if kind == "rollout" and self.weights is not None:
             handle.set_weights.remote(*self.weights)
         return handle
@@ -202,7 +202,8 @@ class Pipeline:
         rollout, verifier = self.rollouts[job.rollout_idx], self.verifiers[job.verifier_idx]
         completions = rollout.generate.remote(job.prompts, self.sampling)
         expanded = [s for s in job.samples for _ in range(self.sampling.n)]
-        job.handles, job.ref, job.attempts = (rollout, verifier), verifier.verify.remote(completions, expanded), job.attempts + 1
+        job.handles, job.ref = (rollout, verifier), verifier.verify.remote(completions, expanded)
+        job.attempts += 1
 
     def _dispatch(self, step: int) -> None:
         P = self.cfg.rollout.prompts_per_step
@@ -231,7 +232,8 @@ class Pipeline:
                 return self.ray.get(job.ref)
             except self.ray.exceptions.RayActorError as exc:
                 if job.attempts >= MAX_ATTEMPTS:
-                    raise RuntimeError(f"step {job.step}: its part {job.part} failed {job.attempts} times; last: {exc}") from None
+                    raise RuntimeError(f"step {job.step}: its part {job.part} failed {job.attempts} times;"
+                                       f" last: {exc}") from None
                 self._replace_if_dead("rollout", job.rollout_idx, job.handles[0])
                 self._replace_if_dead("verifier", job.verifier_idx, job.handles[1])
                 self.requeued += len(job.samples)

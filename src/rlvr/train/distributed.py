@@ -73,7 +73,9 @@ class DistContext:
         return self.rank == 0
 
     def _comm_device(self) -> torch.device:
-        return torch.device("cuda", torch.cuda.current_device()) if _dist().get_backend() == "nccl" else torch.device("cpu")
+        if _dist().get_backend() == "nccl":
+            return torch.device("cuda", torch.cuda.current_device())
+        return torch.device("cpu")
 
     def reduce_normalizer(self, x: torch.Tensor) -> torch.Tensor:
         """Sum over ranks of a minibatch's loss normaliser: the denominator every rank divides by."""
@@ -156,12 +158,15 @@ def validate(cfg, world: int) -> None:
     """Configurations that cannot be split across ranks exactly."""
     P = cfg.rollout.prompts_per_step
     if P % world:
-        raise ConfigError(f"rollout.prompts_per_step={P} is not divisible by the {world} ranks; each rank takes whole groups")
+        raise ConfigError(f"rollout.prompts_per_step={P} is not divisible by the {world} ranks;"
+                          " each rank takes whole groups")
     if cfg.algo.dynamic_sampling:
         raise ConfigError("algo.dynamic_sampling is not supported with several ranks (ranks would keep different "
                           "numbers of groups); set algo.dynamic_sampling=false")
-    if cfg.algo.adv_scope == "batch" or (cfg.algo.advantage == "reinforce" and cfg.algo.reinforce_baseline == "batch_mean"):
-        raise ConfigError("batch-scope advantages need global reward statistics; with several ranks use adv_scope=group")
+    if cfg.algo.adv_scope == "batch" or (cfg.algo.advantage == "reinforce"
+                                         and cfg.algo.reinforce_baseline == "batch_mean"):
+        raise ConfigError("batch-scope advantages need global reward statistics;"
+                          " with several ranks use adv_scope=group")
     if cfg.train.mode == "async":
         raise ConfigError("train.mode=async runs one trainer rank; launch it without torchrun / train.ray_ranks")
     if cfg.algo.advantage == "gae":
@@ -201,7 +206,8 @@ def local_config(cfg, ctx: DistContext):
     """The config a rank collects its share of a step with (prompts_per_step / world)."""
     if ctx.world == 1:
         return cfg
-    return dataclasses.replace(cfg, rollout=dataclasses.replace(cfg.rollout, prompts_per_step=cfg.rollout.prompts_per_step // ctx.world))
+    rollout = dataclasses.replace(cfg.rollout, prompts_per_step=cfg.rollout.prompts_per_step // ctx.world)
+    return dataclasses.replace(cfg, rollout=rollout)
 
 
 class ShardedTask:

@@ -15,10 +15,11 @@ log-softmax, the entropy and their gradients hold several more). When a batch's 
 pass ``max_logits`` entries, log-probabilities and entropies are computed from the final
 hidden states in slices of tokens, each slice's logits recomputed in the backward pass
 (activation checkpointing of the output head), and only for the tokens that count in the
-loss: the peak holds one slice's logits. Smaller batches take the plain full-logits path. It runs the layers of ``rlvr.rollout.fast.FastDecoder`` (one
-implementation for sampling and training) and declines, returning None, whatever that
-decoder does not reproduce exactly (other architectures, adapters, activation
-checkpointing, attention dropout in training); the callers then take the model's forward.
+loss: the peak holds one slice's logits. Smaller batches take the plain full-logits path.
+It runs the layers of ``rlvr.rollout.fast.FastDecoder`` (one implementation for sampling
+and training) and declines, returning None, whatever that decoder does not reproduce
+exactly (other architectures, adapters, activation checkpointing, attention dropout in
+training); the callers then take the model's forward.
 """
 
 from __future__ import annotations

@@ -29,7 +29,8 @@ from rlvr.types import Sample, Verdict
 from rlvr.verifiers import extract
 
 _EVAL = "its score_answer calls eval() on the model's answer (arbitrary code execution)"
-_PARSE_EXPR = "its score_answer calls sympy.parse_expr on the model's answer, which runs eval() (arbitrary code execution)"
+_PARSE_EXPR = ("its score_answer calls sympy.parse_expr on the model's answer, which runs eval()"
+               " (arbitrary code execution)")
 
 UNSAFE: dict[str, str] = {
     "countdown": _PARSE_EXPR,
@@ -42,7 +43,8 @@ UNSAFE: dict[str, str] = {
     "binary_matrix": _EVAL,
     "n_queens": _EVAL,
     "game_of_life_halting": "its score_answer gives 1.0 to any non-empty answer (bool(answer) == bool(reference))",
-    "polynomial_equations": "its score_answer gives 1.0 to an answer without any number whenever the reference has no solutions",
+    "polynomial_equations": "its score_answer gives 1.0 to an answer without any number whenever the reference has"
+                            " no solutions",
     "composite": "it mixes other datasets; request each by name so that this list can check it",
 }
 

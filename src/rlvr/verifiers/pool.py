@@ -305,7 +305,8 @@ class VerifierPool(PoolBase):
 
     def _on_timeout(self, worker: _Worker, out: list, queue: deque) -> None:
         index = worker.chunk.popleft()
-        out[index] = (Verdict(0.0, "timeout", f"verifier exceeded {self.timeout_s:g} s (worker killed)"), self.timeout_s)
+        out[index] = (Verdict(0.0, "timeout", f"verifier exceeded {self.timeout_s:g} s (worker killed)"),
+                      self.timeout_s)
         if worker.chunk:
             queue.appendleft(worker.chunk)
         self._replace(worker)
@@ -319,7 +320,8 @@ class VerifierPool(PoolBase):
                 raise RuntimeError(f"verifier workers keep dying before they start (exit code {code})")
         if worker.chunk:
             index = worker.chunk.popleft()
-            out[index] = (Verdict(0.0, "error", f"verifier worker died (exit code {code}) while verifying this item"), 0.0)
+            out[index] = (Verdict(0.0, "error", f"verifier worker died (exit code {code}) while verifying this item"),
+                          0.0)
             if worker.chunk:
                 queue.appendleft(worker.chunk)
         self._replace(worker)

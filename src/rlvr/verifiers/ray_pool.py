@@ -103,7 +103,8 @@ class RayVerifierPool(PoolBase):
             for ref, (slot, index, deadline) in list(running.items()):
                 if time.monotonic() > deadline:
                     running.pop(ref)
-                    out[index] = (Verdict(0.0, "timeout", f"verifier exceeded {self.timeout_s:g} s (actor killed)"), self.timeout_s)
+                    out[index] = (Verdict(0.0, "timeout", f"verifier exceeded {self.timeout_s:g} s (actor killed)"),
+                                  self.timeout_s)
                     self._replace(slot, kill=True)
         return out  # type: ignore[return-value]
 
