@@ -169,7 +169,7 @@ def test_cycle_finder_finds_a_lazy_cycle(monkeypatch):
 
 
 def functions():
-    for name, path in MODULES.items():
+    for path in MODULES.values():
         for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 yield path, node

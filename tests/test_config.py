@@ -67,5 +67,5 @@ def test_cli_prints_one_line_without_traceback(arg):
     assert proc.returncode == 2
     lines = [line for line in proc.stderr.splitlines() if line.strip()]
     assert len(lines) == 1, proc.stderr
-    assert lines[0].startswith("rlvr train: error: config key") or lines[0].startswith("rlvr train: error: unknown config key")
+    assert lines[0].startswith(("rlvr train: error: config key", "rlvr train: error: unknown config key"))
     assert "Traceback" not in proc.stderr

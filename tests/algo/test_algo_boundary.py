@@ -38,7 +38,8 @@ def test_algo_files_exist():
 
 
 def test_algo_imports_only_torch_types_stdlib_and_itself():
-    bad = [f"{p.name}:{line}: {name}" for p in sorted(ALGO.glob("*.py")) for line, name in _imports(p) if not _allowed(name)]
+    bad = [f"{p.name}:{line}: {name}" for p in sorted(ALGO.glob("*.py")) for line, name in _imports(p)
+           if not _allowed(name)]
     assert bad == []
 
 

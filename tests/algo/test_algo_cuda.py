@@ -22,7 +22,8 @@ def _inputs():
     mask = torch.arange(T).unsqueeze(0) < torch.tensor([6, 1, 3, 4, 2, 6, 5, 3]).unsqueeze(1)
     rewards = torch.tensor([1.0, 0, 1, 1, 0, 0, 0, 0])
     group_ids = torch.tensor([0, 0, 0, 0, 1, 1, 1, 1])
-    return dict(logits=logits, logp=logp, old=old, ref=ref, sampler=sampler, mask=mask, rewards=rewards, group_ids=group_ids)
+    return dict(logits=logits, logp=logp, old=old, ref=ref, sampler=sampler, mask=mask, rewards=rewards,
+                group_ids=group_ids)
 
 
 def _run(d, device, dtype):
@@ -35,7 +36,8 @@ def _run(d, device, dtype):
                                    entropy=ent, sampler_logp=d["sampler"], normalizer=norm, kl_coef=0.1,
                                    entropy_coef=0.01, tis_cap=2.0, dual_clip=3.0)
     loss.backward()
-    vals, rets = algo.gae_advantages(algo.terminal_token_rewards(d["rewards"], d["mask"]), d["old"], d["mask"], 1.0, 0.95)
+    vals, rets = algo.gae_advantages(algo.terminal_token_rewards(d["rewards"], d["mask"]), d["old"], d["mask"],
+                                     1.0, 0.95)
     vloss, _ = algo.value_loss(d["old"], d["ref"], rets, d["mask"], clip=0.2)
     keep = algo.DynamicSampler(target=1, max_rounds=2).add(d["rewards"], d["group_ids"])
     return {"adv": adv, "loss": loss, "grad": logp.grad.float(), "ent": ent, "gae": vals, "vloss": vloss,

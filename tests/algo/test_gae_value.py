@@ -68,7 +68,8 @@ def test_value_loss_by_hand():
 def test_value_loss_clipped_branch_has_no_gradient():
     # v 1.0, old 0.5, R 2.0: unclipped 1.0, clipped (0.7 - 2)^2 = 1.69 -> loss 0.845, gradient 0
     values = torch.tensor([[1.0]], requires_grad=True)
-    loss, st = value_loss(values, torch.tensor([[0.5]]), torch.tensor([[2.0]]), torch.ones(1, 1, dtype=torch.bool), clip=0.2)
+    loss, st = value_loss(values, torch.tensor([[0.5]]), torch.tensor([[2.0]]), torch.ones(1, 1, dtype=torch.bool),
+                          clip=0.2)
     loss.backward()
     assert loss.item() == pytest.approx(0.845)
     assert values.grad.item() == 0.0 and st["vf_clip_frac"].item() == 1.0
@@ -83,7 +84,8 @@ def test_value_loss_micro_batches_with_normalizer():
     mask = torch.tensor([[1, 1, 0], [1, 0, 0], [1, 1, 1], [0, 1, 1]]).bool()
     full, _ = value_loss(v, old, ret, mask, clip=0.3)
     n = mask.sum().float()
-    parts = sum(value_loss(v[s], old[s], ret[s], mask[s], clip=0.3, normalizer=n)[0] for s in (slice(0, 1), slice(1, 4)))
+    parts = sum(value_loss(v[s], old[s], ret[s], mask[s], clip=0.3, normalizer=n)[0]
+                for s in (slice(0, 1), slice(1, 4)))
     assert parts.item() == pytest.approx(full.item(), abs=1e-6)
 
 

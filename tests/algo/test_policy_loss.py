@@ -182,7 +182,8 @@ def test_truncated_importance_weight_by_hand():
     assert logp.grad[0].tolist() == pytest.approx([-1.1, -0.275], abs=1e-6)
     assert st["tis_frac_capped"].item() == pytest.approx(0.5)
     # without tis_cap the sampler log-probs change nothing
-    loss_off, st_off = policy_loss(logp.detach(), old, torch.tensor([1.0]), mask, sampler_logp=sampler, algorithm="dapo")
+    loss_off, st_off = policy_loss(logp.detach(), old, torch.tensor([1.0]), mask, sampler_logp=sampler,
+                                   algorithm="dapo")
     assert loss_off.item() == pytest.approx(-1.1, abs=1e-6)
     assert "tis_frac_capped" not in st_off
 

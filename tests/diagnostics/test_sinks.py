@@ -62,7 +62,8 @@ def test_rows_need_step_and_a_known_kind(tmp_path, row):
 
 
 def test_unknown_sink_lists_valid_ones(tmp_path):
-    with pytest.raises(UserError, match="unknown metric sink 'mlflow'; valid sinks: jsonl, stdout, tensorboard, wandb, null"):
+    with pytest.raises(UserError,
+                       match="unknown metric sink 'mlflow'; valid sinks: jsonl, stdout, tensorboard, wandb, null"):
         build_sink(["stdout", "mlflow"], tmp_path)
     assert not (tmp_path / "metrics.jsonl").exists()  # nothing built before the names are checked
 

@@ -98,7 +98,8 @@ def test_a_nan_loss_skips_the_step_counts_it_and_training_goes_on(tmp_path, cach
     assert_intact_latest(out, 6)
 
 
-def test_three_nan_steps_in_a_row_stop_the_run_and_keep_the_last_good_checkpoint(tmp_path, cache_dir, monkeypatch, mode):
+def test_three_nan_steps_in_a_row_stop_the_run_and_keep_the_last_good_checkpoint(tmp_path, cache_dir, monkeypatch,
+                                                                                 mode):
     nan_on_updates(monkeypatch, {3, 4, 5})
     out, _, error = run(tmp_path, cache_dir, mode)
     assert error is not None and "stopping at step 5: 3 steps in a row had a non-finite loss" in error

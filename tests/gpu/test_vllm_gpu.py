@@ -42,9 +42,9 @@ def model_dir(tmp_path_factory):
 def _cfg(model_dir: Path, *extra):
     from rlvr.config import load_config
 
-    return load_config(preset="smoke", overrides=[f"model.path={model_dir}", "model.device=cuda", "model.dtype=bfloat16",
-                                                  "algo.tis_cap=2.0", "rollout.vllm_kwargs={enforce_eager: true, max_model_len: 512}",
-                                                  *extra])
+    overrides = [f"model.path={model_dir}", "model.device=cuda", "model.dtype=bfloat16", "algo.tis_cap=2.0",
+                 "rollout.vllm_kwargs={enforce_eager: true, max_model_len: 512}", *extra]
+    return load_config(preset="smoke", overrides=overrides)
 
 
 def _mismatch(model, comps) -> float:

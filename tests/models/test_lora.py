@@ -172,7 +172,8 @@ def write_jsonl(path: Path, rows: list[dict]) -> Path:
 
 
 def run_cfg(model_dir: Path, data: Path, out: Path, steps: int):
-    rows = [{"question": f"What is {a} + {b}?", "answer": str(a + b)} for a, b in [(1, 2), (3, 4), (5, 6), (7, 8), (9, 9)]]
+    rows = [{"question": f"What is {a} + {b}?", "answer": str(a + b)}
+            for a, b in [(1, 2), (3, 4), (5, 6), (7, 8), (9, 9)]]
     train, test = write_jsonl(data / "train.jsonl", rows[:4]), write_jsonl(data / "test.jsonl", rows[4:])
     return lora_cfg(model_dir, "task.name=dataset", f"task.train_path={train}", f"task.eval_path={test}",
                     "task.fields={prompt: question}", "reward.verifier=exact", f"output={out}",

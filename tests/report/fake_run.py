@@ -22,7 +22,8 @@ def train_row(step: int) -> dict:
         "reward/mean": acc + 0.08, "reward/std": 0.4, "reward/acc/mean": acc, "reward/format/mean": 0.8,
         "status/ok": round(64 * acc), "status/wrong": 64 - round(64 * acc) - 2, "status/no_answer": 2,
         "status/timeout": 0, "status/error": 0,
-        "acc": acc, "format_rate": 0.8, "zero_var/observed": 0.2 + 0.3 * t / 2, "zero_var/predicted": 0.25 + 0.3 * t / 2,
+        "acc": acc, "format_rate": 0.8,
+        "zero_var/observed": 0.2 + 0.3 * t / 2, "zero_var/predicted": 0.25 + 0.3 * t / 2,
         "entropy": 1.2 * math.exp(-t / 2), "kl_ref": 0.002 * step, "approx_kl_old": 0.001,
         "clip_frac/low": 0.01, "clip_frac/high": 0.02 + wobble / 10,
         "len/mean": 20 + step / 10, "len/max": 32, "len/correct": 18.0, "len/wrong": 22 + step / 5,
@@ -50,9 +51,10 @@ def write_fake_run(run_dir: Path, steps: int = 60, samples: bool = True) -> Path
             for step in (10, 60):
                 for i in range(4):
                     ok = i % 2 == 0
+                    plain = f"<think>3+5=8 8-2=6</think><answer>{6 if ok else 7}</answer>"
                     f.write(json.dumps({
                         "step": step, "group": i // 2, "prompt": "3+5-2=?",
-                        "completion": HOSTILE if (step, i) == (60, 3) else f"<think>3+5=8 8-2=6</think><answer>{6 if ok else 7}</answer>",
+                        "completion": HOSTILE if (step, i) == (60, 3) else plain,
                         "answer": "6", "reward": 1.1 if ok else 0.1, "status": "ok" if ok else "wrong",
                         "detail": "" if ok else "expected 6, got 7",
                         "length": 30, "finish_reason": "stop"}) + "\n")

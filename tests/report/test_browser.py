@@ -106,13 +106,16 @@ def test_calculator_advantages_match_hand_values(driver, tmp_path):
     # correct: sqrt(5/3) = 1.29099, wrong: -sqrt(3/5) = -0.77460 (eps 1e-6 changes the 6th digit)
     assert driver.find_element("id", "adv-0").text == "+1.291"
     assert driver.find_element("id", "adv-3").text == MINUS + "0.775"
-    assert float(driver.find_element("id", "adv-0").get_attribute("data-value")) == pytest.approx(math.sqrt(5 / 3), abs=1e-5)
-    assert float(driver.find_element("id", "adv-7").get_attribute("data-value")) == pytest.approx(-math.sqrt(3 / 5), abs=1e-5)
+    assert (float(driver.find_element("id", "adv-0").get_attribute("data-value"))
+            == pytest.approx(math.sqrt(5 / 3), abs=1e-5))
+    assert (float(driver.find_element("id", "adv-7").get_attribute("data-value"))
+            == pytest.approx(-math.sqrt(3 / 5), abs=1e-5))
     assert shown_number(driver, "std") == pytest.approx(0.4841, abs=1e-4)
     # P(no gradient) = (3/8)^8 + (5/8)^8 = 0.000391 + 0.023283 = 0.023674
     assert float(driver.find_element("id", "p-nograd").get_attribute("data-value")) == pytest.approx(0.023674, abs=1e-6)
     # GRPO weights: A_i / (G |y_i|); rollout 1 (index 0) has length 12 -> 1.29099 / 96
-    assert float(driver.find_element("id", "w-0").get_attribute("data-value")) == pytest.approx(math.sqrt(5 / 3) / 96, rel=1e-4)
+    assert (float(driver.find_element("id", "w-0").get_attribute("data-value"))
+            == pytest.approx(math.sqrt(5 / 3) / 96, rel=1e-4))
     assert not driver.find_element("id", "zero-var-warning").is_displayed()
     screenshot(driver, "calculator.png")
 

@@ -18,8 +18,9 @@ def make_model(arch: str, vocab: int, kv_heads: int = 4, seed: int = 0):
     from transformers import AutoModelForCausalLM, LlamaConfig, Qwen2Config
 
     cls = {"llama": LlamaConfig, "qwen2": Qwen2Config}[arch]
-    cfg = cls(vocab_size=vocab, hidden_size=32, num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=kv_heads,
-              intermediate_size=64, max_position_embeddings=128, tie_word_embeddings=True, pad_token_id=0,
+    cfg = cls(vocab_size=vocab, hidden_size=32, num_hidden_layers=2, num_attention_heads=4,
+              num_key_value_heads=kv_heads, intermediate_size=64, max_position_embeddings=128, tie_word_embeddings=True,
+              pad_token_id=0,
               eos_token_id=1, bos_token_id=None)
     torch.manual_seed(seed)
     return AutoModelForCausalLM.from_config(cfg, dtype=torch.float32).eval()

@@ -25,7 +25,8 @@ def test_generate_groups_logprobs_and_finish(tiny_model, tiny_tokenizer):
         assert tiny_tokenizer.eos_token_id not in c.token_ids[:-1]
         assert all(c.loss_mask)
         # the sampler's logprobs equal a plain forward pass over prompt + response
-        assert torch.allclose(_full_logp(tiny_model, c.prompt_ids, c.token_ids), torch.tensor(c.sampler_logp), atol=1e-4)
+        assert torch.allclose(_full_logp(tiny_model, c.prompt_ids, c.token_ids), torch.tensor(c.sampler_logp),
+                              atol=1e-4)
 
 
 def test_greedy_is_deterministic_and_seeded_sampling_repeats(tiny_model, tiny_tokenizer):

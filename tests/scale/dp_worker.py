@@ -15,7 +15,8 @@ from pathlib import Path
 import torch
 
 G = 3
-LAYOUTS = {"skewed": [[1, 0, 0], [0, 0, 0], [1, 1, 1], [0, 0, 0]], "mixed": [[1, 0, 0], [0, 1, 1], [1, 0, 1], [0, 0, 1]]}
+LAYOUTS = {"skewed": [[1, 0, 0], [0, 0, 0], [1, 1, 1], [0, 0, 0]],
+           "mixed": [[1, 0, 0], [0, 1, 1], [1, 0, 1], [0, 0, 1]]}
 CASES = {  # algorithm knobs: the three loss aggregations, micro-batches of 2 rows
     "dr_grpo": ["algo.name=dr_grpo"],
     "token_mean": ["algo.name=grpo", "algo.kl_coef=0", "algo.loss_agg=token_mean"],
@@ -42,7 +43,8 @@ def config(case: str):
     from rlvr.config import load_config
 
     return load_config(preset="smoke", overrides=["train.grad_clip=0", "train.micro_batch_size=2", "model.device=cpu",
-                                                  "rollout.prompts_per_step=4", f"rollout.group_size={G}", *CASES[case]])
+                                                  "rollout.prompts_per_step=4", f"rollout.group_size={G}",
+                                                  *CASES[case]])
 
 
 def global_batch(tokenizer, layout: str):
@@ -95,7 +97,8 @@ def run_case(ctx, case: str, layout: str) -> tuple[torch.Tensor, float]:
     knobs = loss_knobs(cfg)
     with torch.no_grad():
         logp = token_logp(response_logits(model, batch), batch.response_ids)
-        adv = algo.group_advantages(data.rewards, data.group_ids, cfg.algo.advantage, std=cfg.algo.std, eps=cfg.algo.adv_eps)
+        adv = algo.group_advantages(data.rewards, data.group_ids, cfg.algo.advantage, std=cfg.algo.std,
+                                    eps=cfg.algo.adv_eps)
         norm = ctx.reduce_normalizer(algo.loss_normalizer(batch.loss_mask, cfg.algo.loss_agg, knobs["max_len"]))
         loss, _ = algo.policy_loss(logp, logp, adv, batch.loss_mask, algorithm=cfg.algo.name,
                                    sampler_logp=batch.sampler_logp, normalizer=norm, **knobs)

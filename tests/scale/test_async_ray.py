@@ -65,7 +65,8 @@ def _kill_first_rollout_worker_after(run: Path, created: list, after_step: int, 
         time.sleep(0.05)
 
 
-def test_a_killed_rollout_worker_is_restarted_and_its_prompts_requeued(ray_session, tmp_path, shared_cache, monkeypatch):
+def test_a_killed_rollout_worker_is_restarted_and_its_prompts_requeued(ray_session, tmp_path, shared_cache,
+                                                                        monkeypatch):
     import rlvr.train.async_source as async_source
     from rlvr.tasks.registry import build_task
     from rlvr.train.checkpoint import load_trainer_state
@@ -108,7 +109,8 @@ def test_async_checkpoint_and_resume(ray_session, tmp_path, shared_cache):
                   log=lambda s: None)
     assert first["steps"] == 3
     messages = []
-    second = train(_cfg(tmp_path, shared_cache, "train.steps=5", "train.checkpoint_every=2", "rollout.backend=scripted"),
+    second = train(_cfg(tmp_path, shared_cache, "train.steps=5", "train.checkpoint_every=2",
+                        "rollout.backend=scripted"),
                    resume=True, log=messages.append)
     assert any("resume: continuing from step_3" in m for m in messages)
     run = tmp_path / "run"

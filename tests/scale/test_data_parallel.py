@@ -56,7 +56,8 @@ def test_configs_that_cannot_be_split_exactly_fail_loud(overrides, message):
 def test_single_process_context_is_the_identity():
     ctx = DistContext()
     x = torch.tensor(3.0)
-    assert ctx.reduce_normalizer(x) is x and ctx.all_reduce_sum([1.5, 2.0]) == [1.5, 2.0] and ctx.update_kwargs("ddp") == {}
+    assert (ctx.reduce_normalizer(x) is x and ctx.all_reduce_sum([1.5, 2.0]) == [1.5, 2.0]
+            and ctx.update_kwargs("ddp") == {})
     assert ctx.wrap_evaluate(len) is len
 
 
@@ -81,8 +82,8 @@ def test_two_gloo_ranks_match_one_process(tmp_path, cli_env):
 
 def test_torchrun_two_ranks_train_and_rank0_writes(tmp_path, cli_env):
     out = tmp_path / "run"
-    proc = subprocess.run(TORCHRUN + ["-m", "rlvr.cli", "train", "--preset", "smoke", "--output", str(out), "train.steps=2",
-                                      "log.report=false", "log.samples_every=1"],
+    proc = subprocess.run(TORCHRUN + ["-m", "rlvr.cli", "train", "--preset", "smoke", "--output", str(out),
+                                      "train.steps=2", "log.report=false", "log.samples_every=1"],
                           capture_output=True, text=True, env=cli_env, timeout=300)
     assert proc.returncode == 0, proc.stderr[-3000:]
     rows = [json.loads(x) for x in (out / "metrics.jsonl").read_text().splitlines()]

@@ -17,8 +17,10 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "rlvr"
 
 
 @pytest.mark.parametrize("prompt, j, expected", [
-    ("3+5-2=? Think in <think></think>, answer in <answer></answer>.\n", 0, "<think>3+5=8 8-2=6</think><answer>6</answer>"),
-    ("3+5-2=? Think in <think></think>, answer in <answer></answer>.\n", 1, "<think>3+5=8 8-2=6</think><answer>7</answer>"),
+    ("3+5-2=? Think in <think></think>, answer in <answer></answer>.\n", 0,
+     "<think>3+5=8 8-2=6</think><answer>6</answer>"),
+    ("3+5-2=? Think in <think></think>, answer in <answer></answer>.\n", 1,
+     "<think>3+5=8 8-2=6</think><answer>7</answer>"),
     ("2*3+1=?", 2, "<think>2*3=6 6+1=7</think><answer>7</answer>"),
     ("what is love?", 0, "<answer>0</answer>"),
 ])
@@ -50,7 +52,8 @@ def test_scripted_run_gets_mixed_rewards(tiny_tokenizer):
     task = ArithmeticTask(ArithmeticSpec(), eval_size=4)
     samples = task.train_batch(0, 2)
     comps = ScriptedRollout(tiny_tokenizer).generate(
-        [tiny_tokenizer(s.prompt, add_special_tokens=False)["input_ids"] for s in samples], SamplingParams(max_new_tokens=40, n=2))
+        [tiny_tokenizer(s.prompt, add_special_tokens=False)["input_ids"] for s in samples],
+        SamplingParams(max_new_tokens=40, n=2))
     rewarder = Rewarder(cfg.reward)
     try:
         statuses = [v.status for v in rewarder(comps, [s for s in samples for _ in range(2)])]
@@ -60,7 +63,8 @@ def test_scripted_run_gets_mixed_rewards(tiny_tokenizer):
 
 
 LAZY = {"rollout/vllm.py": {"vllm"}, "train/async_source.py": {"ray", "vllm"}, "train/distributed.py": {"ray", "vllm"},
-        "rollout/fake_engine.py": {"vllm", "ray"}, "rollout/scripted.py": {"vllm", "ray"}, "train/loop.py": {"ray", "vllm"}}
+        "rollout/fake_engine.py": {"vllm", "ray"}, "rollout/scripted.py": {"vllm", "ray"},
+        "train/loop.py": {"ray", "vllm"}}
 
 
 @pytest.mark.parametrize("rel", sorted(LAZY))
@@ -77,7 +81,8 @@ def test_heavy_backends_are_never_imported_at_module_level(rel):
 
 def test_importing_the_scale_modules_loads_neither_ray_nor_vllm():
     code = ("import sys, rlvr.train.loop, rlvr.train.async_source, rlvr.train.distributed, rlvr.rollout.vllm, "
-            "rlvr.rollout.scripted, rlvr.rollout.fake_engine; print(sorted(m for m in ('ray', 'vllm') if m in sys.modules))")
+            "rlvr.rollout.scripted, rlvr.rollout.fake_engine; "
+            "print(sorted(m for m in ('ray', 'vllm') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"

@@ -70,7 +70,8 @@ def test_generate_groups_tags_and_returns_the_samplers_logprobs(policy):
     comps = r.generate(prompts, SamplingParams(max_new_tokens=10, temperature=1.0, n=3, stop_token_ids=(9,)))
     assert len(comps) == 6 and [c.prompt_ids for c in comps] == [prompts[0]] * 3 + [prompts[1]] * 3
     sent = [sp for _, sp in r.llm.requests]
-    assert [(sp.n, sp.logprobs, sp.max_tokens, sp.detokenize, sp.stop_token_ids) for sp in sent] == [(3, 0, 10, False, [9])] * 2
+    assert ([(sp.n, sp.logprobs, sp.max_tokens, sp.detokenize, sp.stop_token_ids) for sp in sent]
+            == [(3, 0, 10, False, [9])] * 2)
     assert sent[0].seed != sent[1].seed  # one seed per prompt, drawn from the checkpointed generator
     for c in comps:
         assert c.policy_version == 0 and all(c.loss_mask)
@@ -146,7 +147,8 @@ def test_lora_is_refused(policy):
 def test_missing_tis_cap_warns(policy):
     model, tok = policy
     with pytest.warns(UserWarning, match="algo.tis_cap"):
-        VLLMRollout(load_config(preset="smoke", overrides=["model.device=cpu"]), model, tok, vllm_module=fake_vllm_module())
+        VLLMRollout(load_config(preset="smoke", overrides=["model.device=cpu"]), model, tok,
+                    vllm_module=fake_vllm_module())
 
 
 @pytest.mark.skipif(importlib.util.find_spec("vllm") is not None, reason="vllm is installed")

@@ -107,7 +107,8 @@ def test_data_check_table_and_field_choice(files, capsys):
     assert out.splitlines()[0].startswith("contamination check: 2 of 3 eval problems occur in the training data "
                                           "(exact 1, 13-word overlap 1)")
     assert f"{dirty} line 2" in out and "exact" in out
-    assert main(["data", "check", "--train", str(train), "--eval", str(dirty), "--fields", "question", "--ngram", "30"]) == 1
+    assert main(["data", "check", "--train", str(train), "--eval", str(dirty), "--fields", "question",
+                 "--ngram", "30"]) == 1
     assert "(exact 1, 30-word overlap 0)" in capsys.readouterr().out
 
 

@@ -33,7 +33,8 @@ def task_cfg(**kw) -> TaskConfig:
 def test_jsonl_with_field_mapping_and_gsm8k_answers(tmp_path):
     train = write_jsonl(tmp_path / "train.jsonl", gsm_rows(5))
     test = write_jsonl(tmp_path / "test.jsonl", gsm_rows(2, offset=100) + [
-        {"question": "A farm sells 1,200 eggs a day. How many in two days?", "answer": "2 * 1,200 = 2,400\n#### 2,400"}])
+        {"question": "A farm sells 1,200 eggs a day. How many in two days?",
+         "answer": "2 * 1,200 = 2,400\n#### 2,400"}])
     cfg = task_cfg(train_path=str(train), eval_path=str(test), answer_extract="gsm8k",
                    fields={"prompt": "question", "answer": "answer"})
     task = DatasetTask.from_config(cfg, verifier="math")
@@ -48,7 +49,8 @@ def test_jsonl_with_field_mapping_and_gsm8k_answers(tmp_path):
 
 
 def test_boxed_answers_and_prompt_template(tmp_path):
-    rows = [{"problem": "Compute $\\frac{1}{2}+\\frac{1}{2}$.", "solution": "We get $\\boxed{1}$. Check: \\boxed{\\frac{2}{2}}"},
+    rows = [{"problem": "Compute $\\frac{1}{2}+\\frac{1}{2}$.",
+             "solution": "We get $\\boxed{1}$. Check: \\boxed{\\frac{2}{2}}"},
             {"problem": "Solve $x^2=4$, $x>0$.", "solution": "So $x = \\boxed{2}$."},
             {"problem": "What is 3!?", "solution": "$3! = \\boxed{6}$"}]
     train = write_jsonl(tmp_path / "math.jsonl", rows)
@@ -87,9 +89,11 @@ BAD_ROWS = [
     ([{"body": "p", "answer": "1"}], {"prompt": "text"}, "exact",
      "train.jsonl line 1: missing field 'prompt' (mapped from column 'text')"),
     ([{"prompt": "p", "answer": "1", "verifier": "nope"}], {}, "exact",
-     "train.jsonl line 1: bad 'verifier' value: unknown verifier 'nope'; valid: code, exact, format, "),  # the registry's list
+     "train.jsonl line 1: bad 'verifier' value: unknown verifier 'nope';"
+     " valid: code, exact, format, "),  # the registry's list
     ([{"prompt": "write f", "verifier": "code"}], {}, "math",
-     "train.jsonl line 1: missing field 'tests' (column 'tests') (or 'io_tests', 'hidden_tests'), needed by verifier 'code'"),
+     "train.jsonl line 1: missing field 'tests' (column 'tests') (or 'io_tests', 'hidden_tests'),"
+     " needed by verifier 'code'"),
     ([{"prompt": "p", "io_tests": [{"input": "1"}]}], {}, "code",
      "train.jsonl line 1: field 'io_tests' (column 'io_tests') must be a non-empty list of {input, output} objects"),
     ([{"q": "p", "a": "no marker here"}], {"prompt": "q", "answer": "a"}, "math",
@@ -122,7 +126,8 @@ def test_unknown_mapping_field_lists_valid_ones(tmp_path):
 
 @pytest.mark.parametrize("template,message", [
     ("{prompt} {hidden_tests}", "must not show {hidden_tests}: hidden tests never enter the prompt"),
-    ("{prompt} {question}", "task.prompt_template uses {question}; valid: prompt, answer, tests, io_tests, statement, id"),
+    ("{prompt} {question}",
+     "task.prompt_template uses {question}; valid: prompt, answer, tests, io_tests, statement, id"),
     ("{prompt", "task.prompt_template is not a valid format string"),
 ])
 def test_prompt_template_is_checked_up_front(tmp_path, template, message):
@@ -146,7 +151,8 @@ def test_missing_file_and_unknown_format(tmp_path):
 def test_code_rows_with_per_row_verifier_and_tests_in_prompt(tmp_path):
     rows = [
         {"text": "Write add(a, b).", "test_list": ["assert add(1, 2) == 3", "assert add(0, 0) == 0"], "task_id": 11},
-        {"text": "Write neg(x).", "test_list": ["assert neg(3) == -3"], "hidden": ["assert neg(0) == 0"], "task_id": 12},
+        {"text": "Write neg(x).", "test_list": ["assert neg(3) == -3"], "hidden": ["assert neg(0) == 0"],
+         "task_id": 12},
         {"text": "What is 6*7?", "answer": "42", "verifier": "math", "task_id": 13},
     ]
     path = write_jsonl(tmp_path / "mbpp.jsonl", rows)
@@ -197,7 +203,8 @@ def test_parquet_loading(tmp_path):
     pq.write_table(pa.Table.from_pylist(rows), tmp_path / "train.parquet")
     pq.write_table(pa.Table.from_pylist([{"question": "What is 9 + 1?", "final": None, "tests": None}]),
                    tmp_path / "bad.parquet")
-    cfg = task_cfg(train_path=str(tmp_path / "train.parquet"), eval_size=1, fields={"prompt": "question", "answer": "final"})
+    cfg = task_cfg(train_path=str(tmp_path / "train.parquet"), eval_size=1,
+                   fields={"prompt": "question", "answer": "final"})
     task = DatasetTask.from_config(cfg, verifier="exact")
     assert sorted(s.answer for s in task.train + task.eval_samples) == ["1", "2", "3", "4"]
     assert task.train[0].fields["source"].startswith(str(tmp_path / "train.parquet") + " row ")
@@ -217,7 +224,8 @@ def test_datasets_directory_loading(tmp_path):
     assert len(task.train) == 3 and len(task.eval_samples) == 2
     assert {s.answer for s in task.train + task.eval_samples} == {"0", "2", "4", "6", "8"}
     datasets.DatasetDict({"train": ds, "test": ds}).save_to_disk(str(tmp_path / "dd"))
-    with pytest.raises(DataError, match="holds a DatasetDict with splits train, test; point the path at one split's folder"):
+    with pytest.raises(DataError,
+                       match="holds a DatasetDict with splits train, test; point the path at one split's folder"):
         read_rows(tmp_path / "dd")
     assert len(read_rows(tmp_path / "dd" / "train")) == 5
 

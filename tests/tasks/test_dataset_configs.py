@@ -49,7 +49,8 @@ def test_config_loads_and_maps_its_data_layout(name, tmp_path):
     if LAYOUT[name] == "mbpp":
         assert sample.id == "604" and sample.fields["tests"] == ["assert add_4(1) == 5", "assert add_4(0) == 4"]
         assert sample.prompt == ("Write a function to add 4 to a number.\nYour code should pass these tests:\n"
-                                 "assert add_4(1) == 5\nassert add_4(0) == 4\nWrite the solution in a ```python code block.")
+                                 "assert add_4(1) == 5\nassert add_4(0) == 4\n"
+                                 "Write the solution in a ```python code block.")
         assert cfg.reward.verifier == "code" and cfg.reward.workers > 0 and cfg.reward.format_weight == 0.0
 
 

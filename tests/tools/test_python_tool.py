@@ -69,6 +69,7 @@ def test_python_tool_from_the_config(tiny_tokenizer):
         return done[len(resp):] if len(resp) < len(done) else "<answer>45</answer>"
 
     ro = with_tools(cfg, FakeBackend(tiny_tokenizer, script), tiny_tokenizer)
-    (c,) = ro.generate([tiny_tokenizer("q\n", add_special_tokens=False)["input_ids"]], SamplingParams(max_new_tokens=80))
+    (c,) = ro.generate([tiny_tokenizer("q\n", add_special_tokens=False)["input_ids"]],
+                       SamplingParams(max_new_tokens=80))
     assert c.text == "```python\nprint(sum(range(10)))\n```<output>45</output><answer>45</answer>"
     assert ro.max_calls == 2 and ro.workers == 4

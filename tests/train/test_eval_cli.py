@@ -56,8 +56,8 @@ def test_eval_bad_arguments(smoke_run, args, message):
 def test_eval_writes_every_completion_and_takes_overrides_after_options(smoke_run, tmp_path):
     out, env, summary = smoke_run
     # key=value overrides after options (argparse alone stopped at the first option: "unrecognized arguments")
-    proc = subprocess.run([sys.executable, "-m", "rlvr.cli", "eval", "--model", summary["checkpoint"], "--problems", "5",
-                           "--output", str(tmp_path), "rollout.max_new_tokens=20", "--n", "1"],
+    proc = subprocess.run([sys.executable, "-m", "rlvr.cli", "eval", "--model", summary["checkpoint"],
+                           "--problems", "5", "--output", str(tmp_path), "rollout.max_new_tokens=20", "--n", "1"],
                           capture_output=True, text=True, env=env, timeout=120)
     assert proc.returncode == 0, proc.stderr
     res = json.loads(proc.stdout)

@@ -22,8 +22,10 @@ def _c(prompt, resp, mask=None):
                       loss_mask=mask or [True] * len(resp), finish_reason="stop", text="")
 
 
-GROUPED = [_c([5, 6, 7], [8, 9, 10]), _c([5, 6, 7], [11, 12]), _c([5, 6, 7], [13, 14, 15, 16], [True, False, True, True])]
-DISTINCT = [_c([5, 6, 7], [8, 9, 10]), _c([20, 21], [11, 12]), _c([30], [13, 14, 15, 16], [True, False, True, True])]
+GROUPED = [_c([5, 6, 7], [8, 9, 10]), _c([5, 6, 7], [11, 12]),
+           _c([5, 6, 7], [13, 14, 15, 16], [True, False, True, True])]
+DISTINCT = [_c([5, 6, 7], [8, 9, 10]), _c([20, 21], [11, 12]),
+            _c([30], [13, 14, 15, 16], [True, False, True, True])]
 
 
 def _loss_and_grads(model, batch, max_logits, temperature):

@@ -31,7 +31,8 @@ def write_jsonl(path: Path, rows: list[dict]) -> Path:
 
 
 def math_files(tmp_path: Path) -> tuple[Path, Path]:
-    rows = [{"question": f"Sam has {a} pens and gets {b} more. How many pens?", "answer": f"{a}+{b}={a + b}\n#### {a + b}"}
+    rows = [{"question": f"Sam has {a} pens and gets {b} more. How many pens?",
+             "answer": f"{a}+{b}={a + b}\n#### {a + b}"}
             for a, b in [(3, 4), (10, 5), (7, 7), (12, 1), (2, 9), (6, 6)]]
     return (write_jsonl(tmp_path / "train.jsonl", rows[:4]), write_jsonl(tmp_path / "test.jsonl", rows[4:]))
 
@@ -93,7 +94,8 @@ def test_code_dataset_trains_through_the_sandboxed_verifier(chat_model_dir, tmp_
     from rlvr.verifiers.rewarder import Rewarder
 
     rows = mbpp_rows()
-    train_file, test_file = write_jsonl(tmp_path / "train.jsonl", rows[:4]), write_jsonl(tmp_path / "test.jsonl", rows[4:])
+    train_file = write_jsonl(tmp_path / "train.jsonl", rows[:4])
+    test_file = write_jsonl(tmp_path / "test.jsonl", rows[4:])
     cfg = load_config(overrides=small_run(
         chat_model_dir, tmp_path / "run", "task.name=dataset", f"task.train_path={train_file}",
         f"task.eval_path={test_file}", "task.fields={prompt: text, tests: test_list, id: task_id}",
@@ -194,7 +196,7 @@ def test_gradient_checkpointing_gives_the_same_gradients_and_trains(chat_model_d
     grads, calls = [], []
     for model in (plain, ckpt_model):
         seen = []
-        model.model.layers[0].self_attn.register_forward_hook(lambda m, i, o: seen.append(1))
+        model.model.layers[0].self_attn.register_forward_hook(lambda m, i, o, seen=seen: seen.append(1))
         token_logp(response_logits(model, batch), batch.response_ids)[batch.loss_mask].sum().backward()
         grads.append([p.grad.clone() for p in model.parameters()])
         calls.append(len(seen))

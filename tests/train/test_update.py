@@ -51,7 +51,8 @@ def test_skipping_uniform_groups_gives_the_same_update(tiny_model, tiny_tokenize
 def test_micro_batches_give_the_same_update(tiny_model, tiny_tokenizer):
     data = _data(tiny_tokenizer, [1, 0, 0, 1, 0, 1, 1, 1])
     whole, _ = _step(tiny_model, data, load_config(preset="smoke", overrides=["algo.kl_coef=0"]), tiny_tokenizer)
-    micro, _ = _step(tiny_model, data, load_config(preset="smoke", overrides=["algo.kl_coef=0", "train.micro_batch_size=3"]),
+    micro, _ = _step(tiny_model, data,
+                     load_config(preset="smoke", overrides=["algo.kl_coef=0", "train.micro_batch_size=3"]),
                      tiny_tokenizer)
     for a, b in zip(whole.parameters(), micro.parameters()):
         assert torch.allclose(a, b, atol=1e-6)

@@ -84,8 +84,8 @@ def test_a_secret_in_the_judge_never_reaches_the_candidate():
 @pytest.mark.skipif(os.geteuid() != 0, reason="reads other uids' processes")
 def test_no_process_survives_the_run():
     program = ("import os\nif os.fork() == 0:\n    os.setsid()\n    if os.fork() == 0:\n"
-               "        os.execv('/usr/bin/sleep', ['sleep', '61.2345'])\n    os._exit(0)\nimport time\ntime.sleep(0.3)\n"
-               "def add(a, b):\n    return a + b")  # fmt: skip
+               "        os.execv('/usr/bin/sleep', ['sleep', '61.2345'])\n    os._exit(0)\n"
+               "import time\ntime.sleep(0.3)\ndef add(a, b):\n    return a + b")  # fmt: skip
     verdict = run(program, ADD_LIT)
     assert verdict.status == "ok"  # the daemon does not stop an honest answer from counting
     time.sleep(0.2)

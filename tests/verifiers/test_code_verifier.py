@@ -135,15 +135,20 @@ PASS_ROWS = [
      block("def sq(x):\n    return x * x"),
      Sample("s", "p", fields={"tests": "import math\nvals = [0, 1, 5]\ndef ref(v):\n    return v ** 2\n"
                                        "for v in vals:\n    assert sq(v) == ref(v)\n"
-                                       "assert all(sq(v) >= 0 for v in vals)\nassert abs(sq(0.5) - 0.25) < 1e-12\n"
-                                       "assert sq(3) in {9, 10}\nassert type(sq(2)) == int\nassert sq(2) is not None"})),
+                                       "assert all(sq(v) >= 0 for v in vals)\n"
+                                       "assert abs(sq(0.5) - 0.25) < 1e-12\nassert sq(3) in {9, 10}\n"
+                                       "assert type(sq(2)) == int\nassert sq(2) is not None"})),
     ("humaneval style check(candidate)",
      block("def inc(x):\n    return x + 1"),
-     Sample("s", "p", fields={"tests": "def check(candidate):\n    assert candidate(1) == 2\n    assert candidate(-1) == 0\n\ncheck(inc)\n"})),
+     Sample("s", "p", fields={"tests": "def check(candidate):\n    assert candidate(1) == 2\n"
+                                       "    assert candidate(-1) == 0\n\ncheck(inc)\n"})),
     ("class under test",
-     block("class Stack:\n    def __init__(self):\n        self.items = []\n    def push(self, x):\n        self.items.append(x)\n"
-           "    def pop(self):\n        return self.items.pop()\n    def __len__(self):\n        return len(self.items)"),
-     Sample("s", "p", fields={"tests": "s = Stack()\ns.push(1)\ns.push(2)\nassert len(s) == 2\nassert s.pop() == 2\nassert s.pop() == 1"})),
+     block("class Stack:\n    def __init__(self):\n        self.items = []\n"
+           "    def push(self, x):\n        self.items.append(x)\n"
+           "    def pop(self):\n        return self.items.pop()\n"
+           "    def __len__(self):\n        return len(self.items)"),
+     Sample("s", "p", fields={"tests": "s = Stack()\ns.push(1)\ns.push(2)\nassert len(s) == 2\n"
+                                       "assert s.pop() == 2\nassert s.pop() == 1"})),
     ("main guard and a stray input() do not break assert mode",
      block("def double(x):\n    return 2 * x\n\nif __name__ == '__main__':\n    print(double(int(input())))\n"),
      Sample("s", "p", fields={"tests": ["assert double(4) == 8", "assert double(0) == 0"]})),
@@ -243,6 +248,7 @@ def test_the_trainers_reward_pool_never_times_out_before_the_sandbox():
             assert rewarder.timeout_s == expected and rewarder.pool.timeout_s == expected
         finally:
             rewarder.close()
-    rewarder = Rewarder(load_config(overrides=["reward.verifier=code", "reward.timeout_s=60", "reward.workers=0"]).reward)
+    rewarder = Rewarder(load_config(overrides=["reward.verifier=code", "reward.timeout_s=60",
+                                               "reward.workers=0"]).reward)
     assert rewarder.timeout_s == 60  # a longer configured timeout is kept
     rewarder.close()

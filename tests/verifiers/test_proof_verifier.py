@@ -64,7 +64,8 @@ def test_extract_coq_takes_the_last_coq_block():
 def test_no_block_and_bad_statement_and_refusal(monkeypatch):
     sample = Sample("s", "p", fields={"statement": "Theorem t : True."})
     assert pv.verify_proof("no proof here", sample).status == "no_answer"
-    bad = pv.verify_proof(coq("Theorem t : True. Proof. exact I. Qed."), Sample("s", "p", fields={"statement": "t : True"}))
+    bad = pv.verify_proof(coq("Theorem t : True. Proof. exact I. Qed."),
+                          Sample("s", "p", fields={"statement": "t : True"}))
     assert bad.status == "error" and "bad sample" in bad.detail
     monkeypatch.setattr(sandbox, "probe", lambda: "bwrap not found on PATH (test)")
     refused = pv.verify_proof(coq("Theorem t : True. Proof. exact I. Qed."), sample)
@@ -79,23 +80,28 @@ ADD0 = Sample("add0", "p", fields={"statement": "Theorem add_0_r : forall n : na
 FALSE = Sample("false", "p", fields={"statement": "Theorem oops : False."})
 FAKE = Sample("fake", "p", fields={"statement": "Theorem fake : 2 + 2 = 5."})
 DN = Sample("dn", "p", fields={"statement": "Theorem dn : forall P : Prop, ~ ~ P -> P."})
-THREE = Sample("three", "p", fields={"statement": "Theorem three : forall x y z : nat, x = y \\/ y = z \\/ x = z."})
-GOOD_ADD0 = "Theorem add_0_r : forall n : nat, n + 0 = n.\nProof. induction n as [|n IH]; simpl; [reflexivity | rewrite IH; reflexivity]. Qed."
+THREE = Sample("three", "p",
+               fields={"statement": "Theorem three : forall x y z : nat, x = y \\/ y = z \\/ x = z."})
+GOOD_ADD0 = ("Theorem add_0_r : forall n : nat, n + 0 = n.\n"
+             "Proof. induction n as [|n IH]; simpl; [reflexivity | rewrite IH; reflexivity]. Qed.")
 
 PASS_ROWS = [
     ("induction", GOOD_ADD0, ADD0),
     ("preamble and lia",
      "Theorem comm : forall a b : nat, a + b = b + a.\nProof. intros; lia. Qed.",
-     Sample("s", "p", fields={"statement": "Theorem comm : forall a b : nat, a + b = b + a.", "preamble": "Require Import Lia."})),
+     Sample("s", "p", fields={"statement": "Theorem comm : forall a b : nat, a + b = b + a.",
+                              "preamble": "Require Import Lia."})),
     ("binders in the statement, Lemma and a helper",
-     "Lemma helper : forall n, n * 1 = n. Proof. induction n as [|n IH]; simpl; [reflexivity | rewrite IH; reflexivity]. Qed.\n"
+     "Lemma helper : forall n, n * 1 = n. "
+     "Proof. induction n as [|n IH]; simpl; [reflexivity | rewrite IH; reflexivity]. Qed.\n"
      "Lemma mul1 (n : nat) : n * 1 = n.\nProof. apply helper. Qed.",
      Sample("s", "p", fields={"statement": "Lemma mul1 (n : nat) : n * 1 = n."})),
     ("a Definition with the right type counts",
      "Definition add_0_r : forall n : nat, n + 0 = n := fun n => eq_sym (plus_n_O n).", ADD0),
     ("global options left behind do not matter", GOOD_ADD0 + "\nGlobal Unset Guard Checking.", ADD0),
     ("implicit arguments in the candidate's statement",
-     "Theorem app_nil {A : Type} (l : list A) : l ++ nil = l.\nProof. induction l; simpl; [reflexivity | rewrite IHl; reflexivity]. Qed.",
+     "Theorem app_nil {A : Type} (l : list A) : l ++ nil = l.\n"
+     "Proof. induction l; simpl; [reflexivity | rewrite IHl; reflexivity]. Qed.",
      Sample("s", "p", fields={"statement": "Theorem app_nil : forall (A : Type) (l : list A), l ++ nil = l.",
                               "preamble": "Require Import List.\nImport ListNotations."})),
 ]  # fmt: skip
@@ -124,43 +130,51 @@ def test_statement_that_does_not_elaborate_is_the_samples_fault():
 HACKS = [
     ("Admitted", "Theorem add_0_r : forall n : nat, n + 0 = n.\nProof. Admitted.", ADD0, "wrong"),
     ("admit then Qed", "Theorem add_0_r : forall n : nat, n + 0 = n.\nProof. intros. admit. Qed.", ADD0, "wrong"),
-    ("admit then Admitted", "Theorem add_0_r : forall n : nat, n + 0 = n.\nProof. intros. admit. Admitted.", ADD0, "wrong"),
+    ("admit then Admitted", "Theorem add_0_r : forall n : nat, n + 0 = n.\nProof. intros. admit. Admitted.", ADD0,
+     "wrong"),
     ("Axiom of the statement", "Axiom add_0_r : forall n : nat, n + 0 = n.", ADD0, "wrong"),
     ("Parameter", "Parameter add_0_r : forall n : nat, n + 0 = n.", ADD0, "wrong"),
-    ("Axiom used inside the proof", "Axiom cheat : False.\nTheorem oops : False.\nProof. exact cheat. Qed.", FALSE, "wrong"),
-    ("classical axiom", "Require Import Classical.\nTheorem dn : forall P : Prop, ~ ~ P -> P.\nProof. intros P. apply NNPP. Qed.",
-     DN, "wrong"),
+    ("Axiom used inside the proof", "Axiom cheat : False.\nTheorem oops : False.\nProof. exact cheat. Qed.", FALSE,
+     "wrong"),
+    ("classical axiom", "Require Import Classical.\nTheorem dn : forall P : Prop, ~ ~ P -> P.\n"
+     "Proof. intros P. apply NNPP. Qed.", DN, "wrong"),
     ("Unset Guard Checking", "Unset Guard Checking.\nFixpoint loop (n : nat) : False := loop n.\nSet Guard Checking.\n"
      "Theorem oops : False.\nProof. exact (loop 0). Qed.", FALSE, "wrong"),
     ("bypass_check(guard)", "#[bypass_check(guard)] Fixpoint loop (n : nat) : False := loop n.\n"
      "Theorem oops : False.\nProof. exact (loop 0). Qed.", FALSE, "wrong"),
     ("bypass_check(positivity)", "#[bypass_check(positivity)] Inductive Bad := mk : (Bad -> False) -> Bad.\n"
      "Definition unmk (b : Bad) : Bad -> False := match b with mk f => f end.\n"
-     "Definition omega : Bad -> False := fun b => unmk b b.\nTheorem oops : False.\nProof. exact (omega (mk omega)). Qed.",
-     FALSE, "wrong"),
+     "Definition omega : Bad -> False := fun b => unmk b b.\n"
+     "Theorem oops : False.\nProof. exact (omega (mk omega)). Qed.", FALSE, "wrong"),
     ("Unset Universe Checking", "Unset Universe Checking.\n" + GOOD_ADD0, ADD0, "wrong"),
     ("Abort", "Theorem add_0_r : forall n : nat, n + 0 = n.\nProof. intros. Abort.", ADD0, "wrong"),
     ("Abort, then an Axiom of that name", "Theorem add_0_r : forall n : nat, n + 0 = n.\nProof. Abort.\n"
      "Axiom add_0_r : forall n : nat, n + 0 = n.", ADD0, "wrong"),
-    ("restating a weaker theorem", "Theorem add_0_r : forall n : nat, 0 + n = n.\nProof. reflexivity. Qed.", ADD0, "wrong"),
-    ("Definition nat := bool shadowing", "Definition nat := bool.\nTheorem three : forall x y z : nat, x = y \\/ y = z \\/ x = z.\n"
+    ("restating a weaker theorem", "Theorem add_0_r : forall n : nat, 0 + n = n.\nProof. reflexivity. Qed.", ADD0,
+     "wrong"),
+    ("Definition nat := bool shadowing", "Definition nat := bool.\n"
+     "Theorem three : forall x y z : nat, x = y \\/ y = z \\/ x = z.\n"
      "Proof. destruct x, y, z; auto. Qed.", THREE, "wrong"),
     ("Inductive nat shadowing", "Inductive nat := O.\nTheorem three : forall x y z : nat, x = y \\/ y = z \\/ x = z.\n"
      "Proof. destruct x, y, z; auto. Qed.", THREE, "wrong"),
-    ("Notation redefining +", "Local Notation \"x + y\" := (Nat.add x (S y)).\nTheorem fake : 2 + 2 = 5.\nProof. reflexivity. Qed.",
-     FAKE, "wrong"),
-    ("coercion smuggling", "Record W := { unw : 2 + 2 = 4 }.\nDefinition fake : W := {| unw := eq_refl |}.", FAKE, "wrong"),
+    ("Notation redefining +", "Local Notation \"x + y\" := (Nat.add x (S y)).\n"
+     "Theorem fake : 2 + 2 = 5.\nProof. reflexivity. Qed.", FAKE, "wrong"),
+    ("coercion smuggling", "Record W := { unw : 2 + 2 = 4 }.\nDefinition fake : W := {| unw := eq_refl |}.", FAKE,
+     "wrong"),
     ("theorem hidden in a module", "Module M.\nAxiom fake : 2 + 2 = 5.\nEnd M.\nModule N.\nTheorem fake : 2 + 2 = 4. "
      "Proof. reflexivity. Qed.\nEnd N.", FAKE, "wrong"),
-    ("unclosed comment swallowing the epilogue", "Theorem fake : 2 + 2 = 5.\nProof.\n(* everything after this is a comment",
-     FAKE, "wrong"),
-    ("unclosed section", "Section S.\nVariable h : 2 + 2 = 5.\nTheorem fake : 2 + 2 = 5.\nProof. exact h. Qed.", FAKE, "wrong"),
-    ("closing our section/module", "End Check.\nEnd RlvrSub.\nTheorem fake : 2 + 2 = 5.\nProof. Admitted.", FAKE, "wrong"),
-    ("printing the success line itself", "Theorem fake : 2 + 2 = 5.\nProof. Admitted.\nTheorem ok : True. Proof. exact I. Qed.\n"
-     "Print Assumptions ok.", FAKE, "wrong"),
+    ("unclosed comment swallowing the epilogue", "Theorem fake : 2 + 2 = 5.\nProof.\n"
+     "(* everything after this is a comment", FAKE, "wrong"),
+    ("unclosed section", "Section S.\nVariable h : 2 + 2 = 5.\nTheorem fake : 2 + 2 = 5.\nProof. exact h. Qed.", FAKE,
+     "wrong"),
+    ("closing our section/module", "End Check.\nEnd RlvrSub.\nTheorem fake : 2 + 2 = 5.\nProof. Admitted.", FAKE,
+     "wrong"),
+    ("printing the success line itself", "Theorem fake : 2 + 2 = 5.\nProof. Admitted.\n"
+     "Theorem ok : True. Proof. exact I. Qed.\nPrint Assumptions ok.", FAKE, "wrong"),
     ("writing files to replace the check", "Redirect \"/check/Check\" Print nat.\nRedirect \"/work/Check\" Print nat.\n"
      "Theorem fake : 2 + 2 = 5.\nProof. Admitted.", FAKE, "wrong"),
-    ("looping tactic", "Theorem fake : 2 + 2 = 5.\nProof. let rec spin n := spin (S n) in spin 0. Qed.", FAKE, "timeout"),
+    ("looping tactic", "Theorem fake : 2 + 2 = 5.\nProof. let rec spin n := spin (S n) in spin 0. Qed.", FAKE,
+     "timeout"),
 ]  # fmt: skip
 
 

@@ -185,7 +185,8 @@ def test_killing_the_caller_takes_the_sandbox_down(tmp_path):
     marker = "77.4321"
     caller = subprocess.Popen([sys.executable, "-c", (
         "from rlvr import sandbox\n"
-        f"sandbox.run(['/usr/bin/python3', '-I', '-S', '-c', \"import os; os.execv('/usr/bin/sleep', ['sleep', '{marker}'])\"],"
+        "sandbox.run(['/usr/bin/python3', '-I', '-S', '-c',"
+        f" \"import os; os.execv('/usr/bin/sleep', ['sleep', '{marker}'])\"],"
         " limits=sandbox.Limits(wall_s=60))\n"
     )])  # fmt: skip
 

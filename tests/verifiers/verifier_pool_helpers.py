@@ -13,8 +13,8 @@ def echo_len(completion: str, sample: Sample) -> Verdict:
     """ok when len(completion) equals int(sample.answer); sleeps 'sleep=S' seconds if asked."""
     if completion.startswith("sleep="):
         time.sleep(float(completion.split("=", 1)[1].split()[0]))
-    return Verdict(float(len(completion) == int(sample.answer or -1)), "ok" if len(completion) == int(sample.answer or -1) else "wrong",
-                   f"len={len(completion)}", {"n": float(len(completion))})
+    ok = len(completion) == int(sample.answer or -1)
+    return Verdict(float(ok), "ok" if ok else "wrong", f"len={len(completion)}", {"n": float(len(completion))})
 
 
 def kill_self_on_die(completion: str, sample: Sample) -> Verdict:
