@@ -87,7 +87,8 @@ def test_plain_numbers(text, value, approximate):
     assert number.approximate is approximate
 
 
-@pytest.mark.parametrize("text", ["1,22", "0,111", "1 2", "x", "1/0", "2^3", "\\sqrt{4}", "1e5", "", "1" * 300, "\\frac123"])
+@pytest.mark.parametrize("text", ["1,22", "0,111", "1 2", "x", "1/0", "2^3", "\\sqrt{4}", "1e5", "", "1" * 300,
+                                  "\\frac123"])
 def test_not_plain_numbers(text):
     assert extract.plain_number(text) is None
 
@@ -185,7 +186,8 @@ def test_read_tail(tail, ok, unit):
     "1 " * 100000, "(" * 3000 + "5" + ")" * 3000, "\\boxed{5}" + " " * 100000 + "x", "\\boxed{5}" + "$" * 400 + "x",
     # what leads into a box and the rest of its sentence are read in linear time too
     "(" * 100000 + "\\boxed{5}", "\\text{" * 20000 + "\\boxed{5}", "\\boxed{5} " + "distinct " * 20000 + "values.",
-    "$" + "x + " * 20000 + "\\boxed{5} x$", "We find that $" + "x+" * 50000 + "1$.", "a " * 100000 + "we find that $x = 5$.",
+    "$" + "x + " * 20000 + "\\boxed{5} x$", "We find that $" + "x+" * 50000 + "1$.",
+    "a " * 100000 + "we find that $x = 5$.",
 ])
 def test_pathological_completions_stay_cheap(completion):
     import time

@@ -408,11 +408,12 @@ def test_several_family_rows_are_refused_with_a_reason():
         assert sum(v for k, v in verdict.info.items() if k.startswith("refused/")) == 1.0
 
 
-def export(path: Path) -> tuple[Path, Path]:
-    """The table as two `rlvr audit` files: every row for math, the exact rows for exact."""
+def export(path: Path, rows: list[tuple[str, str, str, int, int | None]] = ROWS) -> tuple[Path, Path]:
+    """A table (``ROWS`` unless told) as two `rlvr audit` files: every row for math, the
+    exact rows for exact."""
     exact_path = path.with_name(path.stem + "_exact" + path.suffix)
     with path.open("w") as out, exact_path.open("w") as out_exact:
-        for i, (family, answer, completion, math_expected, exact_expected) in enumerate(ROWS):
+        for i, (family, answer, completion, math_expected, exact_expected) in enumerate(rows):
             row = {"id": f"{family}-{i}", "answer": answer, "completion": completion}
             out.write(json.dumps({**row, "expected": math_expected}) + "\n")
             if exact_expected is not None:
@@ -420,13 +421,18 @@ def export(path: Path) -> tuple[Path, Path]:
     return path, exact_path
 
 
-def test_rlvr_audit_precision_is_one(tmp_path):
-    math_file, exact_file = export(tmp_path / "adversarial.jsonl")
+def audit_table(tmp_path: Path, rows: list[tuple[str, str, str, int, int | None]] = ROWS) -> None:
+    """``rlvr audit`` on a table, for math and exact: every row agrees (precision and recall 1)."""
+    math_file, exact_file = export(tmp_path / "adversarial.jsonl", rows)
     for verifier, cases in (("math", math_file), ("exact", exact_file)):
         out = subprocess.run([sys.executable, "-m", "rlvr.cli", "audit", "--verifier", verifier, "--workers", "0",
                               str(cases)], capture_output=True, text=True, timeout=300)
         assert out.returncode == 0, out.stderr
         assert "precision 1.0000  recall 1.0000" in out.stdout, out.stdout
+
+
+def test_rlvr_audit_precision_is_one(tmp_path):
+    audit_table(tmp_path)
 
 
 if __name__ == "__main__":

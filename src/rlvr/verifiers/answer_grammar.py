@@ -83,7 +83,7 @@ class Answer:
 
 
 def norm_text(text: str) -> str:
-    t = " ".join(text.lower().split()).strip(" .!")
+    t = " ".join(text.lower().split()).strip(" .")  # not "!": n! is not n
     m = re.fullmatch(r"\(([a-z])\)", t)
     return m.group(1) if m else t
 
@@ -325,6 +325,8 @@ class _Lexer:
         if not m:
             return self.escaped_symbol(i)
         name, end = m.group(1), m.end()
+        if name in ("boxed", "fbox") and not self.s[end:].lstrip().startswith("{"):
+            raise _Refused("unparsed", f"\\{name} without a {{…}} group boxes one character only")
         if name in _SKIP_COMMANDS:
             if name in ("left", "right", "mleft", "mright") and self.s[end: end + 1] == ".":
                 end += 1
@@ -572,7 +574,19 @@ class _Parser:
             node = ("pm", op, node, right) if kind == "pm" else ("add", op, node, right)
         return node
 
+    def _sign(self, k: int = 0) -> bool:
+        return self.kind(k) == "pm" or (self.kind(k) == "op" and self.val(k) in ("+", "-"))
+
+    def _sign_next(self) -> bool:
+        """A sign right after this one, TeX groups ({…} shows no brackets) between them."""
+        k = 1
+        while self.kind(k) == "open" and self.val(k) == "{":
+            k += 1
+        return self._sign(k)
+
     def unary(self) -> tuple:
+        if self._sign() and self._sign_next():  # "--10", "+-10" (an ASCII ±), "-{-10}": write -(-10)
+            raise _Refused("unparsed", "two signs in a row")
         if self.kind() == "op" and self.val() in ("+", "-"):
             op = self.take()[1]
             return ("neg" if op == "-" else "pos", self.unary())
@@ -617,6 +631,8 @@ class _Parser:
             raise _Refused(_text_reason(str(value)), f"\\text{{{value}}} is not part of the answer grammar")
         if kind == "open" and value in ("[", "\\{", "{"):
             raise _Refused("unparsed", f"{value} right after a value")
+        if kind == "open" and value == "(" and not space and left[0] in ("group", "tuple") and left[-1] == "]":
+            raise _Refused("unparsed", "[…](…) is a Markdown link (it shows only its text), not a product")
         if kind in ("var", "word") and space and _ends_with_letter(left) and "word" in (kind, _last(left)[0]):
             raise _Refused(_word_reason(str(value)), f"words side by side ({_shown(left)} {value})")
         if kind == "word" and space and left[0] in ("num", "mul"):
@@ -736,13 +752,15 @@ class _Parser:
                 if got != closer:
                     raise _Refused("unparsed", f"{opener} closed by {got}")
                 return ("group", inner[0], opener, got)
+            if len(inner) == 2 and ((opener == "[" and _infinite(inner[0])) or (got == "]" and _infinite(inner[1]))):
+                raise _Refused("unparsed", "an interval closed at infinity (write ( or ) beside \\infty)")
             return ("tuple", tuple(inner), opener, got)
         if got != closer:
             raise _Refused("unparsed", f"{opener} closed by {got}")
         if opener == "\\{":
             return ("set", tuple(inner))
-        if opener == "{":
-            return ("group", inner[0], "(", ")") if len(inner) == 1 else ("set", tuple(inner))
+        if opener == "{":  # a TeX group shows no braces: {1, 3} is the list 1, 3, not a set
+            return ("group", inner[0], "(", ")") if len(inner) == 1 else ("list", tuple(inner))
         if opener == "\\langle":
             return ("tuple", tuple(inner), "(", ")")
         if len(inner) != 1:
@@ -842,6 +860,12 @@ class _Parser:
         if not rows or len({len(r) for r in rows}) != 1:
             raise _Refused("unparsed", "a matrix with rows of different lengths")
         return ("matrix", tuple(tuple(r) for r in rows))
+
+
+def _infinite(node: tuple) -> bool:
+    while node[0] in ("neg", "pos"):
+        node = node[1]
+    return node == ("const", "\\infty")
 
 
 def _text_reason(content: str) -> str:
@@ -1100,6 +1124,7 @@ def is_name(node: tuple) -> bool:
 
 
 def has_relation(node: tuple) -> bool:
+    node = _ungroup(node)
     if node[0] == "rel":
         return True
     if node[0] == "list":
@@ -1113,11 +1138,18 @@ def reduce_relations(node: tuple) -> tuple:
     no two sides are numbers that differ), ``x = 1/3 \\approx 0.33`` → 1/3,
     ``x \\approx 0.33`` → 0.33, ``x \\in [0, 1)`` → [0, 1). Any other relation
     (<, \\leq, \\neq, \\in after an expression, ...) raises a ``relation`` refusal."""
+    while node[0] == "group":  # "\boxed{y=5}, \boxed{x=6}": each box is a {…} group
+        node = node[1]
     if node[0] == "list":
-        return ("list", tuple(reduce_relations(x) for x in node[1]))
+        items = tuple(_ungroup(x) for x in node[1])
+        if all(x[0] == "rel" and x[2] == ("=",) and x[1][0][0] == "var" for x in items):
+            _check_name_order(tuple(x[1][0] for x in items))  # "x = 5, y = 6"
+        return ("list", tuple(reduce_relations(x) for x in items))
     if node[0] != "rel":
         return node
     sides, ops = node[1], node[2]
+    if sides[0][0] == "tuple" and sides[-1][0] == "tuple" and is_name(sides[0]):
+        _check_name_order(sides[0][1])  # "(x, y) = (1, 2)"
     if all(op in ("=", "\\approx") for op in ops):
         k = ops.index("\\approx") if "\\approx" in ops else len(ops)
         if k == 0:
@@ -1130,6 +1162,33 @@ def reduce_relations(node: tuple) -> tuple:
         return sides[1]
     bad = next(op for op in ops if op not in ("=", "\\approx"))
     raise _Refused("relation", f"the answer is a relation ({bad}), not a value")
+
+
+_NAME_RE = re.compile(r"([A-Za-z])(?:_\{(\w+)\})?")
+
+
+def _ungroup(node: tuple) -> tuple:
+    while node[0] == "group":
+        node = node[1]
+    return node
+
+
+def _check_name_order(names: tuple) -> None:
+    """Values given by name (``(y, x) = (2, 1)``, ``y = 5, x = 6``) are compared in the order
+    they are written, so their Latin letter names must be in alphabetical order: written in
+    another order the values would be read against the wrong names. Greek letters and words
+    are not checked (``(\\rho, \\theta, \\phi)`` has its own order)."""
+    keys = []
+    for name in names:
+        m = _NAME_RE.fullmatch(str(name[1])) if name[0] == "var" else None
+        if m is None:
+            return
+        sub = m.group(2) or ""
+        keys.append((m.group(1).lower(), int(sub) if sub.isdigit() else -1, sub))
+    if any(a >= b for a, b in zip(keys, keys[1:])) and len(set(keys)) == len(keys):
+        shown = ", ".join(str(n[1]) for n in names)
+        raise _Refused("unparsed", f"values named out of alphabetical order ({shown}): which value is which is "
+                                   "read by position")
 
 
 def _check_sides(sides: tuple) -> None:
@@ -1170,7 +1229,7 @@ _DOUBLE_BACKSLASH_RE = re.compile(r"\\\\(?=[a-zA-Z])")
 _MARKDOWN_BOLD_RE = re.compile(r"(?<![\w}])\*\*|\*\*(?![\w{\\(])")
 _WRAPPER_CMD_RE = re.compile(r"\\(boxed|fbox|textbf|mathbf|displaystyle|color|textcolor)\s*")
 _TRAILING_PUNCT = ".,;:"
-_LETTERS_ANSWER_RE = re.compile(r"[A-Za-z][A-Za-z '\-]*[A-Za-z.!]|[A-Za-z]|\([A-Za-z]\)")
+_LETTERS_ANSWER_RE = re.compile(r"[A-Za-z][A-Za-z '\-]*[A-Za-z.]|[A-Za-z]|\([A-Za-z]\)")  # "n!" is a factorial
 
 
 def _strip_trailing_punct(s: str) -> str:
@@ -1273,7 +1332,7 @@ def _parse(text: str, words: str) -> Answer:
 
 
 def _text_answer(s: str, words: str, forced: bool) -> Answer:
-    s = s.rstrip(".!").strip()
+    s = s.rstrip(".").strip()
     low = f" {s.lower()} "
     if words == "math" and (" and " in low or " or " in low):
         parts = [p.strip() for p in re.split(r"\s+(?:and|or)\s+", s, flags=re.I)]

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from rlvr.verifiers.answer_grammar import FUNCTIONS, UNIT_WORDS, Refusal, parse_answer
+from rlvr.verifiers.screen import screen
 
 ANSWER_OPEN = "<answer>"
 ANSWER_CLOSE = "</answer>"
@@ -43,7 +44,8 @@ THINK_OPEN = "<think>"
 THINK_CLOSE = "</think>"
 
 # End-of-sequence markers a decoder may leave in the text; allowed after the answer.
-EOS_MARKERS: tuple[str, ...] = ("<|endoftext|>", "<|im_end|>", "<|eot_id|>", "</s>", "<eos>")
+EOS_MARKERS: tuple[str, ...] = ("<|endoftext|>", "<|im_end|>", "<|eot_id|>", "</s>", "<eos>",
+                                "<\uff5cend\u2581of\u2581sentence\uff5c>")
 
 
 @dataclass(frozen=True)
@@ -82,8 +84,11 @@ def answer_tag(
     ``Extracted(content)`` otherwise.
     """
     n_open, n_close = text.count(open_tag), text.count(close_tag)
-    if n_open == 0 and n_close == 0:
+    variants = _tag_variants(text, open_tag, n_open + n_close)
+    if n_open == 0 and n_close == 0 and not variants:
         return None
+    if variants:
+        return Extracted(None, f"an answer tag written another way ({variants!r}): one {open_tag}…{close_tag} only")
     if n_open != 1 or n_close != 1:
         return Extracted(None, f"expected exactly one {open_tag}…{close_tag}, found {n_open} opening and "
                                f"{n_close} closing tags")
@@ -93,6 +98,17 @@ def answer_tag(
     if strip_eos(text[end + len(close_tag):], eos_markers):
         return Extracted(None, f"text follows {close_tag}: the answer must end the completion")
     return Extracted(text[start + len(open_tag): end].strip(), source="tag")
+
+
+def _tag_variants(text: str, open_tag: str, exact: int) -> str:
+    """The first tag with the answer tag's name written another way (``<ANSWER>``,
+    ``<answer id=1>``, ``</answer >``): "" when every such tag is spelled exactly."""
+    name = re.fullmatch(r"<(\w+)>", open_tag)
+    if name is None or text.lower().count(name.group(1).lower()) <= exact:
+        return ""  # fast path: no other spelling of the name at all
+    pattern = re.compile(rf"(?i)<\s*/?\s*{re.escape(name.group(1))}\b[^<>]*>")
+    return next((m.group(0) for m in pattern.finditer(text)
+                 if m.group(0) not in (open_tag, open_tag[:1] + "/" + open_tag[1:])), "")
 
 
 def after_think(text: str) -> str | None:
@@ -315,15 +331,18 @@ def _tail_re() -> re.Pattern[str]:
     return _TAIL_RE
 
 
+_ELLIPSIS_RE = re.compile(r"\.[ \t]*\.|\u2026")
+
+
 def read_tail(tail: str) -> tuple[bool, str]:
     """(whether ``tail`` may follow a final answer, a unit phrase it starts with).
 
     Allowed: whitespace, sentence punctuation except ``!`` (a factorial is not
-    punctuation), closing math delimiters and brackets, ``**``, ``\\end{align*}``, a unit
+    punctuation) and an ellipsis, closing math delimiters and brackets, ``**``, ``\\end{align*}``, a unit
     phrase (``square centimeters``, ``\\pmod{11}``) and the sign-offs "is our answer" /
     "I hope it is correct". Anything else is text after the final answer."""
-    if len(tail) > MAX_TAIL_CHARS:
-        return False, ""
+    if len(tail) > MAX_TAIL_CHARS or _ELLIPSIS_RE.search(tail):
+        return False, ""  # an ellipsis trails off ("\\boxed{10}..."): not closing punctuation
     m = _tail_re().fullmatch(tail)
     if not m:
         return False, ""
@@ -331,6 +350,10 @@ def read_tail(tail: str) -> tuple[bool, str]:
 
 
 _TURN_START_RE = re.compile(r"<\|im_start\|>\s*(?:user|assistant|system)?\s*$")
+# a chat template's special tokens left inside the text: the turn ended there
+_TURN_MARK_RE = re.compile(r"<\|[A-Za-z0-9_]+\|>|<\uff5c[^<>\uff5c]{1,40}\uff5c>|<(?:start|end)_of_turn>|\[/?INST\]")
+_OTHER_BOX_RE = re.compile(
+    r"\\(?:framebox|colorbox|fcolorbox|bbox|ovalbox|Ovalbox|doublebox|shadowbox|boxed\*)(?![A-Za-z])")
 
 
 def strip_end(text: str, eos_markers: tuple[str, ...] = EOS_MARKERS) -> str:
@@ -363,6 +386,7 @@ def final_section(completion: str) -> tuple[str | None, str, str]:
 _PHRASE_RE = re.compile(r"(?i)\b(?:final\s+)?answer\s*(?:is\b\s*:?|:)")
 _ANSWER_LINE_RE = re.compile(r"(?im)^[ \t>#*]*answer\b[ \t*]*(?=\$|\\\(|\\\[)")
 _HASH_MARK_RE = re.compile(r"####")
+_ANSWER_HEADING_RE = re.compile(r"(?im)^[ \t>#*]*(?:final\s+)?answer[ \t*:]*\n\s*(?=\S)")
 _BOX_GAP_RE = re.compile(
     r"(?is)(?:\s|,|;|\$|\\\(|\\\)|\\\[|\\\]|\\quad|\\qquad|\\[,; ]|\band\b|\bor\b|\*\*"
     r"|\\text\s*\{\s*,?\s*(?:and|or)\s*\}|&|\\\\)*")
@@ -478,9 +502,24 @@ def locate(completion: str, markers: tuple[str, ...] = ("boxed", "answer_is", "h
     ``require_end=False`` lets text follow a marker (not the tag): only for callers that
     accept the padding hack knowingly.
     """
+    for kind in markers:
+        if kind not in FALLBACKS:
+            raise KeyError(f"unknown answer marker {kind!r}; valid: {sorted(FALLBACKS)}")
     body, text, why = final_section(completion)
     if body is None:
         return Located(None, "no_answer", why)
+    unread = screen(body)
+    if unread:
+        return Located(None, "unparsed", f"{unread}: it is not read the way it is displayed")
+    other_box = _OTHER_BOX_RE.search(body)
+    if other_box:
+        return Located(None, "unparsed", f"{other_box.group(0)} boxes a value the verifier does not read as an answer "
+                                         "(\\boxed{} and \\fbox{} only)")
+    turn = _TURN_MARK_RE.search(text)
+    turn_end = turn.group(0) if turn else next((m for m in EOS_MARKERS if m in text), None)
+    if turn_end is not None:
+        return Located(None, "trailing_text", f"{turn_end} inside the completion: the turn ended there, what follows "
+                                              "it is not this turn's answer")
     tagged = answer_tag(text)
     if tagged is not None:
         if tagged.text is None:
@@ -488,10 +527,7 @@ def locate(completion: str, markers: tuple[str, ...] = ("boxed", "answer_is", "h
             return Located(None, reason, tagged.reason)
         if not tagged.text:
             return Located(None, "no_answer", "empty <answer> tag")
-        return Located(tagged.text, source="tag")
-    for kind in markers:
-        if kind not in FALLBACKS:
-            raise KeyError(f"unknown answer marker {kind!r}; valid: {sorted(FALLBACKS)}")
+        return _tagged(body, tagged.text, markers)
     found = _Markers(body, markers)
     if not found.starts:
         if not unmarked:
@@ -505,6 +541,30 @@ def locate(completion: str, markers: tuple[str, ...] = ("boxed", "answer_is", "h
     return _final_marker(body, found, require_end)
 
 
+def _tagged(body: str, value: str, markers: tuple[str, ...]) -> Located:
+    """The ``<answer>`` tag is checked like a final box: what leads into it (a negation or
+    a hedge, a relation, a word that does not introduce it: ``It is not <answer>10</answer>``,
+    ``x > <answer>10</answer>``), and every other final-answer marker of the final section
+    before it is a competitor that must agree (``\\boxed{11}\n<answer>10</answer>``)."""
+    start = body.rfind(ANSWER_OPEN)
+    if start < 0:
+        return Located(value, source="tag")
+    refusal = lead_in_words(body, start)
+    if refusal is not None:
+        return refusal
+    head = body[:start]
+    lead = box_context(body, start, math_spans(head), "")
+    if isinstance(lead, Located):
+        return lead
+    found = _Markers(head, markers)
+    if len(found.starts) > MAX_MARKERS:
+        return Located(None, "several_answers", f"{len(found.starts)} final-answer markers (at most {MAX_MARKERS})")
+    taken = _phrases_into(head, found, start)
+    competitors = [strip_sign_off(_competitor(head, found, key, content)).strip()
+                   for key, (_, _, content) in found.values.items() if key not in taken]
+    return Located(value, source="tag", competitors=tuple(c for c in competitors if c), lead=lead)
+
+
 class _Markers:
     """Every final-answer marker of a final section and the text each one holds: a box its
     content, a phrase or ``####`` its first sentence (a phrase that holds a box is read up
@@ -515,6 +575,8 @@ class _Markers:
         self.boxes = boxed_spans(body) if "boxed" in markers else []
         self.phrases = _phrase_markers(body) if "answer_is" in markers else []
         self.hashes = [(m.start(), m.end()) for m in _HASH_MARK_RE.finditer(body)] if "hash" in markers else []
+        if "answer_is" in markers:  # a heading "**Final Answer**" alone on its line: its value is the next line
+            self.hashes = sorted(self.hashes + [(m.start(), m.end()) for m in _ANSWER_HEADING_RE.finditer(body)])
         self.starts = [(s, "boxed", j) for j, (s, _, _) in enumerate(self.boxes)]
         self.starts += [(s, "phrase", j) for j, (s, _) in enumerate(self.phrases)]
         self.starts += [(s, "hash", j) for j, (s, _) in enumerate(self.hashes)]
@@ -666,9 +728,22 @@ _CLAUSE_BREAK_RE = re.compile(r"[.!?;,](?=\s)|\n")
 _CONTINUED_LINE_RE = re.compile(r"(?:[A-Za-z=<>+\-/^_(\[{]|\\(?:geq?|leq?|neq?|approx|equiv|lt|gt|times|cdot|pm))"
                                 r"\s*\$?\s*$")
 _MARKDOWN_START_RE = re.compile(r"[ \t]*(?:(?:[>#]+|[-*+](?=\s)|\*\*)[ \t]*)*")
+_SENTENCE_BREAK_RE = re.compile(r"[.!?;](?=\s)|\n")
+# negations and conditions: read in the clause that leads into the marker ("Since 14 is not
+# divisible by 3, the answer is ..." and "If we add them, we get ..." are fine)
 _LEAD_WORDS_RE = re.compile(
-    r"(?i)\b(?:not|never|neither|nor|cannot|unlikely|doubt|doubtful|maybe|perhaps|probably|possibly|might"
-    r"|suppose|supposing|assume|assuming|if|unless|whether|guess|unsure|uncertain|either)\b|n't\b")
+    r"(?i)\b(?:not|never|neither|nor|cannot|suppose|supposing|assume|assuming|if|unless|whether)\b|n['\u2019]t\b")
+# epistemic hedges: read in the whole sentence, so a parenthetical counts ("The answer, I guess, is")
+_HEDGE_WORDS_RE = re.compile(
+    r"(?i)\b(?:maybe|perhaps|probably|possibly|might|unlikely|presumably|apparently|seemingly|conceivably"
+    r"|hopefully|plausibly|supposedly|allegedly|arguably|tentatively|perchance|potentially|hypothetically"
+    r"|guess|guessing|doubt|doubtful|unsure|uncertain|either|(?:i|we)\s+(?:think|believe|suspect|reckon))\b")
+# modal verbs hedge only the verb that states the value ("It could be", "may well be", "appears
+# to be"); elsewhere in the sentence they belong to the question ("the most points that could
+# be in the domain is 19")
+_PARENTHETICAL_RE = re.compile(r",[^,.;:!?]{1,30},")
+_NEAR_HEDGE_RE = re.compile(r"(?i)\b(?:could|may|would|seems?|seemed|appears?|appeared)\b(?:\s+[A-Za-z']+){0,2}"
+                            r"[^A-Za-z0-9]*$")
 _FALSITY_RE = re.compile(r"(?i)\b(?:false|wrong|incorrect|untrue|impossible)\b")
 
 
@@ -679,13 +754,14 @@ def _last_match(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
     return last
 
 
-def _clause(body: str, start: int) -> str:
+def _clause(body: str, start: int, breaks: re.Pattern[str] = _CLAUSE_BREAK_RE) -> str:
     """The clause that leads into ``start``: back to the previous sentence or clause break
-    (``. ! ? ; ,`` before a space, or a newline), at most 200 characters; Markdown list,
-    quote and heading marks at a line start are not part of it."""
+    (``. ! ? ; ,`` before a space, or a newline; ``breaks=_SENTENCE_BREAK_RE``: the
+    sentence, without the comma), at most 200 characters; Markdown list, quote and heading
+    marks at a line start are not part of it."""
     window = body[max(0, start - 200): start]
     cut, at_line_start = 0, start <= 200
-    for m in reversed(list(_CLAUSE_BREAK_RE.finditer(window))):
+    for m in reversed(list(breaks.finditer(window))):
         if m.group(0) == "\n" and _CONTINUED_LINE_RE.search(window, 0, m.start()):
             continue  # "more than\n\boxed{10}": the line runs on into the box
         cut, at_line_start = m.end(), m.group(0) == "\n"
@@ -697,28 +773,41 @@ def _clause(body: str, start: int) -> str:
 
 
 def lead_in_words(body: str, start: int) -> Located | None:
-    """A negation, a hedge or a word of falsity in the clause that leads into the final
-    marker refuses it ("The answer is not \\boxed{5}", "Maybe the answer is 5", "It is
-    false that the answer is 5", "Suppose the answer is 5"). The clause runs back to the
-    previous break (see ``_clause``), so "Since 14 is not divisible by 3, the answer is
-    \\boxed{12}" is fine; a word of falsity before a colon judges what came before ("Wait,
-    that is wrong: \\boxed{10}")."""
-    clause = _clause(body, start)
-    word = qualifier(clause)
+    """A negation, a hedge or a word of falsity that leads into the final marker refuses
+    it ("The answer is not \\boxed{5}", "Maybe the answer is 5", "It is false that the
+    answer is 5", "Suppose the answer is 5", "It could be \\boxed{5}"). Negations,
+    conditions and words of falsity are read in the clause (back to the previous break, see
+    ``_clause``), so "Since 14 is not divisible by 3, the answer is \\boxed{12}" is fine; a
+    word of falsity before a colon judges what came before ("Wait, that is wrong:
+    \\boxed{10}"); epistemic hedges in the whole sentence ("The answer, I guess, is 5")."""
+    sentence = _clause(body, start, _SENTENCE_BREAK_RE)
+    word = qualifier(_clause(body, start), hedges=False) or near_hedge(sentence)
+    if not word:
+        found = _HEDGE_WORDS_RE.search(sentence)
+        word = found.group(0).lower() if found else ""
     if not word:
         return None
     return Located(None, qualifier_reason(word), f"{word!r} leads into the final answer")
 
 
-def qualifier(text: str) -> str:
-    """The first negation, hedge or word of falsity in ``text`` ("" when none); a word of
-    falsity counts only after the last colon."""
-    found = _LEAD_WORDS_RE.search(text) or _FALSITY_RE.search(text[text.rfind(":") + 1:])
+def qualifier(text: str, hedges: bool = True) -> str:
+    """The first negation, condition, hedge (unless ``hedges=False``) or word of falsity in
+    ``text`` ("" when none); a word of falsity counts only after the last colon."""
+    found = (_LEAD_WORDS_RE.search(text) or (_HEDGE_WORDS_RE.search(text) if hedges else None)
+             or _FALSITY_RE.search(text[text.rfind(":") + 1:]))
     return found.group(0).lower() if found else ""
+
+
+def near_hedge(lead: str) -> str:
+    """A modal verb among the last words before the value (``It could be``, ``may well be``,
+    ``appears to be``): the word, or ""."""
+    found = _NEAR_HEDGE_RE.search(_PARENTHETICAL_RE.sub(" ", lead[-160:]))  # "could, in fact, be"
+    return found.group(0).split()[0].lower() if found else ""
 
 
 def qualifier_reason(word: str) -> str:
     """``relation`` for a negation or a word of falsity, ``several_answers`` for a hedge."""
+    word = word.replace("\u2019", "'")
     hedge = word not in ("not", "never", "neither", "nor", "cannot", "n't") and not _FALSITY_RE.fullmatch(word)
     return "several_answers" if hedge else "relation"
 
@@ -784,7 +873,10 @@ def box_context(body: str, start: int, spans: list[tuple[int, int]], after: str)
 def _strip_spacing_end(head: str) -> str:
     """``head`` without the spaces, spacing commands and ``*`` it ends with (linear)."""
     while True:
-        head = head.rstrip(" \t\n*~")
+        end = len(head)
+        while end and (head[end - 1].isspace() or head[end - 1] in "*~"):  # any space, NBSP too
+            end -= 1
+        head = head[:end]
         for token in _SPACING_TOKENS:
             if head.endswith(token) and not head.endswith("\\" + token):
                 head = head[: -len(token)]
@@ -906,7 +998,7 @@ def lead_word(prose: str) -> Located | None:
     after a word that names the value ("a total of"), "equal to", "given by", a colon; else
     the box is refused ("more than", "at least", "a multiple of", "divisible by", "twice",
     "or"), and so is a relation word just before the introducing one ("less then")."""
-    words = re.findall(r"[A-Za-z0-9]+(?:'[a-z]+)?", prose[-80:])
+    words = re.findall(r"[A-Za-z0-9]+(?:'[a-z]+)?", prose[-80:].replace("\u2019", "'"))  # it’s, isn’t
     if not words or prose.rstrip(" *\"").endswith(":"):
         return None
     last = words[-1].lower()

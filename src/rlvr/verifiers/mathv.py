@@ -136,7 +136,10 @@ def reference(gold: str) -> Reference:
         return Reference(gold, None, bool(_RELATION_RE.search(gold)))
     node = parsed.node
     if node[0] == "rel" and all(op in ("=", "\\approx") for op in node[2]) and is_name(node[1][0]):
-        return Reference(gold, rebuild(reduce_relations(node)), False)
+        try:
+            return Reference(gold, rebuild(reduce_relations(node)), False)
+        except Refused:
+            return Reference(gold, parsed, True)  # "(y, x) = (2, 1)": compared whole
     return Reference(gold, parsed, has_relation(node))
 
 
@@ -308,6 +311,9 @@ def read_sentence(sentence: str) -> Answer | Refusal | None:
     if not copulas:
         return None
     last = copulas[-1]
+    word = extract.near_hedge(sentence[: last.end()])
+    if word:
+        return Refusal(extract.qualifier_reason(word), f"{word!r} in the sentence that states the answer")
     if re.search(r"\d", sentence[: last.start()]):
         return Refusal("several_answers", f"the sentence names other numbers before its value: {sentence[:80]!r}")
     value = sentence[last.end():].strip()
@@ -338,28 +344,64 @@ def read_unmarked(body: str, relational: bool = False) -> Answer | Refusal:
     """A final section with no marker: one value as a whole, or a last line that is a
     checked computation or a lone value, or a last sentence "... is VALUE"."""
     body = extract.strip_sign_off(extract.strip_end(body)).strip()
-    if len(body) <= MAX_UNMARKED_CHARS:
+    lines = [line for line in body[-MAX_UNMARKED_CHARS:].splitlines() if line.strip()]
+    if lines and _BULLET_RE.match(lines[-1]):
+        return Refusal("unparsed", f"a Markdown list item, not a signed value: {lines[-1][:40]!r}")
+    whole: Answer | Refusal = Refusal("no_answer", "a long completion with no marked final answer")
+    if len(body) <= MAX_UNMARKED_CHARS and (len(lines) == 1 or _DISPLAY_RE.fullmatch(body)):
         whole = _as_computation(parse_answer(body), body, relational)
         if isinstance(whole, Answer) and any(len(a.text.split()) > 3 for a in (whole,) + whole.items):
             whole = Refusal("no_answer", "prose, not a text answer")
         if isinstance(whole, Answer):
             return whole
-    else:
-        whole = Refusal("no_answer", "a long completion with no marked final answer")
-    lines = [line for line in body[-MAX_UNMARKED_CHARS:].splitlines() if line.strip()]
     if len(lines) > 1:
         last = _as_computation(parse_answer(lines[-1]), lines[-1], relational)
         if isinstance(last, Answer):
-            return last
+            return _other_lines(last, lines[:-1]) or last
     tail = body[-MAX_UNMARKED_CHARS:]
     last_sentence = tail[extract.last_sentence_start(tail):]
     sentence = read_found(last_sentence) or read_sentence(last_sentence)
+    if isinstance(sentence, Answer):
+        return _other_lines(sentence, lines[:-1]) or sentence
     if sentence is not None:
         return sentence
     if len(body) <= 80 and whole.reason in ("relation", "several_answers"):
         return whole
     return Refusal("no_answer", "no marked final answer (<answer>, \\boxed{}, 'the answer is', ####) and the "
                    "completion is not one value, a checked computation, or a sentence '... is VALUE'")
+
+
+_BULLET_RE = re.compile(r"\s*[-*+]\s+\S")  # "- 5" shows as a list item "• 5"
+_DISPLAY_RE = re.compile(r"(?s)\s*(?:\$\$.*\$\$|\\\[.*\\\])\s*[.,;:]?\s*")
+MAX_OTHER_LINES = 50
+
+
+def _stated(answer: Answer) -> str | None:
+    """The canonical value an unmarked line states (an equation: its value), None when it
+    states none."""
+    try:
+        return rebuild(reduce_relations(answer.node)).canonical
+    except Refused:
+        return None
+
+
+def _other_lines(answer: Answer, lines: list[str]) -> Refusal | None:
+    """An unmarked answer can be nothing else: no earlier line of the final section is a
+    lone value (``11`` then ``10``) or gives the same name another value (``x = 11`` then
+    ``x = 10``) that differs from it. Lines that compute (``37 + 45 = 82``) and prose are
+    working, not competing answers."""
+    final = _stated(answer)
+    name = answer.node[1][0] if answer.kind == "rel" and len(answer.node[1]) == 2 else None
+    for line in lines[-MAX_OTHER_LINES:]:
+        other = parse_answer(line)
+        if isinstance(other, Refusal) or any(a.kind == "text" for a in (other,) + other.items):
+            continue  # prose
+        if other.kind == "rel" and (name is None or len(other.node[1]) != 2 or other.node[1][0] != name):
+            continue
+        if _stated(other) != final:
+            return Refusal("several_answers", f"another value on its own line ({line.strip()[:40]!r}) before the "
+                                              "unmarked answer")
+    return None
 
 
 _FOUND_RE = re.compile(
@@ -435,6 +477,8 @@ def _literal(text: str) -> str:
 # ------------------------------------------------------------------ grading
 
 _SINGLE_KINDS = ("list", "set", "tuple", "pm", "pm1", "rel", "matrix")
+# an unordered collection is no ordered one: {1, 2} is neither the pair (1, 2) nor the interval
+_KIND_NAMES = {"set": "set", "list": "list of values", "tuple": "tuple or interval"}
 
 
 def _several(answer: Answer) -> bool:
@@ -473,6 +517,9 @@ def grade(ref: Reference, pred: Answer, opts: dict[str, Any], fast: bool = True)
         gold = _collapse(gold)
         if pred.latex.replace(" ", "") == gold.latex.replace(" ", ""):
             return _graded(True, "identical to the reference", pred)
+        if (gold.kind in ("set", "list") and pred.kind == "tuple") or (gold.kind == "tuple" and pred.kind == "set"):
+            return _graded(False, f"a {_KIND_NAMES[pred.kind]} ({pred.latex[:60]!r}) is not a "
+                                  f"{_KIND_NAMES[gold.kind]} ({gold.latex[:60]!r})", pred)
         if "base" in (pred.kind, gold.kind):
             return _graded(False, f"{pred.latex!r} is not {gold.latex!r} (numbers in another base compare as "
                            "written)", pred)
@@ -557,8 +604,13 @@ def _agrees(final: Answer, other: Answer, opts: dict[str, Any]) -> bool:
 
 def verify_math(completion: str, sample: Sample, *, float_rounding: int = 6, strict: bool = True,
                 allow_set_relation_comp: bool = False, reject_several_answers: bool = True,
-                fast: bool = True) -> Verdict:
-    """reward 1 when the final answer is equivalent to ``sample.answer`` (see module doc)."""
+                fast: bool = True, literal: bool = False) -> Verdict:
+    """reward 1 when the final answer is equivalent to ``sample.answer`` (see module doc).
+
+    ``literal=True``: when the reference is a number, the answer must be a number written
+    out (``85``, ``-3``, ``1/2``, ``\\frac{1}{2}``, ``3\\frac{1}{2}``, ``0.5``), not an expression
+    left to evaluate (``47 + 38``, ``5!``, ``\\sqrt{4}``): for tasks whose question is itself
+    an expression, so copying the question is no answer."""
     if sample.answer is None or not str(sample.answer).strip():
         raise ValueError("the math verifier needs the sample's 'answer' (the reference)")
     gold = str(sample.answer)
@@ -568,20 +620,62 @@ def verify_math(completion: str, sample: Sample, *, float_rounding: int = 6, str
         return refused(located.reason, located.detail)
     pred = read_prediction(located, ref.relational)
     if isinstance(pred, Refusal):
-        if not located.lead and _literal(located.value) == _literal(gold):
-            return Verdict(1.0, "ok", "literally the reference", answer=_literal(gold))
-        return refused(pred.reason, pred.detail)
+        if located.lead or _literal(located.value) != _literal(gold):
+            return refused(pred.reason, pred.detail)
+        if any(_literal(text) != _literal(gold) for text in located.competitors):
+            return refused("several_answers", f"another final answer besides the literal reference {gold[:60]!r}")
+        return Verdict(1.0, "ok", "literally the reference", answer=_literal(gold))
     opts = {"float_rounding": float_rounding, "strict": strict, "allow_set_relation_comp": allow_set_relation_comp}
     if reject_several_answers:
-        for text in located.competitors:
-            if _literal(text) == _literal(located.value):
-                continue
-            other = parse_answer(text)
-            if isinstance(other, Refusal):
-                other = read_sentence(text) or other  # "The smallest value of $N$ is $\boxed{14}$"
-            if isinstance(other, Refusal) or not _agrees(pred, other, opts):
-                return refused("several_answers", f"another final answer {text[:80]!r} besides {pred.latex[:80]!r}")
+        competing = _competing(located, pred, opts)
+        if competing is not None:
+            return competing
+    if literal and ref.answer is not None and ref.answer.value is not None:
+        unevaluated = _unevaluated(pred)
+        if unevaluated is not None:
+            return unevaluated
     return grade(ref, pred, opts, fast)
+
+
+def _competing(located: extract.Located, pred: Answer, opts: dict[str, Any]) -> Verdict | None:
+    """The refusal when another final-answer marker of the final section gives a different
+    (or unreadable) value; None when every one agrees."""
+    for text in located.competitors:
+        if _literal(text) == _literal(located.value or ""):
+            continue
+        other = parse_answer(text)
+        if isinstance(other, Refusal):
+            other = read_sentence(text) or other  # "The smallest value of $N$ is $\boxed{14}$"
+        if isinstance(other, Refusal) or not _agrees(pred, other, opts):
+            return refused("several_answers", f"another final answer {text[:80]!r} besides {pred.latex[:80]!r}")
+    return None
+
+
+def _unevaluated(pred: Answer) -> Verdict | None:
+    """``literal=True``: the refusal when the answer (the value an equation states) is not a
+    number written out; None when it is one."""
+    try:
+        node = reduce_relations(pred.node)
+    except Refused:
+        return None  # graded (and refused) as a relation
+    while node[0] == "group":
+        node = node[1]
+    if _number_literal(node):
+        return None
+    return refused("unparsed", f"{pred.latex[:60]!r} is an expression left to evaluate: with literal=True the "
+                               "answer must be a number written out")
+
+
+def _number_literal(node: tuple) -> bool:
+    """A number written out: 85, -3, 0.5, 1/2, \\frac{1}{2}, -\\frac{1}{2}, 3\\frac{1}{2}, 0.\\overline{3}."""
+    kind = node[0]
+    if kind in ("neg", "pos"):
+        return node[1][0] != "neg" and node[1][0] != "pos" and _number_literal(node[1])
+    if kind == "num" or kind == "mixed":
+        return True
+    if kind == "frac" or (kind == "mul" and node[1] == "/"):
+        return all(n[0] == "num" and n[1].denominator == 1 and not n[2] for n in (node[-2], node[-1]))
+    return False
 
 
 # ------------------------------------------- exact evaluation at probe points

@@ -1,0 +1,77 @@
+"""Text the math and exact verifiers do not read the way it is displayed.
+
+The rules that find the final answer read English words through small lists (``not``,
+``maybe``, ``a multiple of``, ``the answer is``): a word a reader sees but a regex does not
+match would slip past them. So, before anything else, ``screen(section)`` refuses a final
+section (the text after the reasoning) that holds:
+
+- an invisible formatting character (Unicode category Cf: zero-width space and joiners,
+  the word joiner, soft hyphen, byte-order mark, bidirectional marks, embeddings and
+  overrides, tag characters): ``no\\u200bt`` shows as "not", ``\\u202e01`` shows as "10";
+- a combining mark on an ASCII character or a letter with Latin look-alikes (``no\\u0308t``,
+  ``=\\u0338`` shown as "≠");
+- a character that stands for an ASCII letter (its compatibility form is one: fullwidth
+  ``ｎ``, mathematical ``𝐧``, circled ``ⓝ``, superscript ``ⁿ``, ligatures, ``ℝ``);
+- a word of two or more letters that mixes ASCII letters with other letters (``nоt`` with
+  a Cyrillic о, ``Maybе``, ``answеr``), or whose letters come from a script with Latin
+  look-alikes (Greek ``ηοτ``, Cyrillic, Armenian, Cherokee, fullwidth ``ｎｏｔ``, mathematical
+  ``𝐧𝐨𝐭``, accented Latin): such a word can be made to look like a listed English word
+  without being one.
+
+Allowed: ASCII text, single non-ASCII letters (``π``, ``θ`` as variables), symbols (``°``,
+``²``, ``−``, ``≤``, ``√``), every kind of space, and words in scripts without Latin
+look-alikes (CJK, kana, Hangul, Arabic, Hebrew, Indic, Thai), which the word lists do not
+read at all (a negation written in them is not seen: docs/verifiers.md).
+
+One pass over the text, and none at all when it is ASCII (the common case).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# Unicode category Cf (format characters), as of Unicode 15.
+_FORMAT_RE = re.compile(
+    "[\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e"
+    "\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f]")
+_WORD_RE = re.compile(r"[^\W\d_]{2,}")
+_NON_ASCII_RE = re.compile(r"[^\x00-\x7f]")
+_ASCII_LETTER_RE = re.compile(r"[A-Za-z]")
+# scripts with no letter that passes for a Latin one: Hebrew, Arabic, Syriac, Thaana, NKo,
+# Indic scripts, Sinhala, Thai, Lao, Tibetan, Hangul Jamo, CJK, kana, Yi, Hangul, CJK compat
+_NON_LATIN_LOOK = ((0x0590, 0x0EFF), (0x0F00, 0x0FFF), (0x1100, 0x11FF), (0x2E80, 0xA4CF),
+                   (0xAC00, 0xD7AF), (0xF900, 0xFAFF), (0x20000, 0x3FFFF))
+
+
+def _look_alike_script(ch: str) -> bool:
+    code = ord(ch)
+    return not any(lo <= code <= hi for lo, hi in _NON_LATIN_LOOK)
+
+
+def screen(section: str) -> str:
+    """"" when ``section`` may be read; else why not (a short reason naming the character)."""
+    if section.isascii():
+        return ""
+    m = _FORMAT_RE.search(section)
+    if m:
+        return f"an invisible formatting character U+{ord(m.group(0)):04X} in the final section"
+    for m in _NON_ASCII_RE.finditer(section):
+        ch, at = m.group(0), m.start()
+        if unicodedata.category(ch) in ("Mn", "Me") and (at == 0 or _look_alike_script(section[at - 1])):
+            return f"a combining mark U+{ord(ch):04X} in the final section"
+        if _ASCII_LETTER_RE.search(unicodedata.normalize("NFKC", ch)):
+            return f"the character {ch!r} stands for an ASCII letter"
+    for m in _WORD_RE.finditer(section):
+        word = m.group(0)
+        if word.isascii():
+            continue
+        letters = [c for c in word if c.isalpha()]  # not superscripts or vulgar fractions (m², ½)
+        if len(letters) < 2:
+            continue
+        if any(c.isascii() for c in letters):
+            return f"the word {word!r} mixes ASCII letters with letters of another script"
+        if any(_look_alike_script(c) for c in letters):
+            return f"the word {word!r} is written in letters that pass for Latin ones"
+    return ""
