@@ -77,7 +77,8 @@ def _latex(i: int, rng: random.Random) -> tuple[str, str, str]:
     elif kind == 2:
         ref, alt, bad = f"({a}, {a + b}]", f"({a},{a + b}]", f"[{a}, {a + b}]"
     elif kind == 3:
-        ref, alt, bad = f"\\frac{{{a}\\pi}}{{{b + 1}}}", f"\\frac{{{a}}}{{{b + 1}}}\\pi", f"\\frac{{{a}\\pi}}{{{b + 2}}}"
+        ref, alt = f"\\frac{{{a}\\pi}}{{{b + 1}}}", f"\\frac{{{a}}}{{{b + 1}}}\\pi"
+        bad = f"\\frac{{{a}\\pi}}{{{b + 2}}}"
     else:
         ref, alt, bad = f"{a}x - {b}", f"-{b} + {a}x", f"{a}x + {b}"
     return ref, (ref if rng.random() < 0.5 else alt), bad
@@ -118,8 +119,9 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--cpu", action="store_true",
-                        help="also run the same pairs with --workers 0 and report the CPU-seconds they take in one "
-                             "process, start-up and imports included (a figure other jobs on the machine do not change)")
+                        help="also run the same pairs with --workers 0 and report the CPU-seconds they take in "
+                             "one process, start-up and imports included (a figure other jobs on the machine do "
+                             "not change)")
     args = parser.parse_args()
     rows = make_pairs(args.pairs, args.seed)
     payload = "".join(json.dumps(r) + "\n" for r in rows).encode()

