@@ -160,7 +160,8 @@ def part_pass(model: Path, args) -> dict:
     prompts, held = write_task(RECIPE["prompts"] * 400)
     rlvr = rlvr_side(model, 400, args.threads, "pass", [f"eval.every={args.eval_every}", "eval.problems=200",
                                                        "train.checkpoint_every=0",
-                                                       f"train.time_limit_s={args.budget_s}"])
+                                                       f"train.time_limit_s={args.budget_s}",
+                                                       f"eval.stop_at={args.target}"])
     trl = trl_side(model, prompts, held, 400, args.threads, "pass", False, args)
     out = {}
     for tag, side in (("rlvr", rlvr), ("trl-nockpt", trl)):

@@ -238,6 +238,8 @@ class EvalConfig:
     temperature: float = knob(0.0, "Eval sampling temperature; 0 = greedy pass@1.")
     samples: int = knob(1, "Samples per problem (pass@1 is their mean success).")
     max_new_tokens: int | None = knob(None, "None = rollout.max_new_tokens.")
+    stop_at: float = knob(0.0, "Stop cleanly (final eval, checkpoint) once a periodic held-out pass@1 reaches this; "
+                               "0 = never.")
 
 
 @dataclass

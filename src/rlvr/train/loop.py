@@ -72,6 +72,9 @@ def train(cfg: Config, resume: bool = False, log=print) -> dict:
             if out_of_time:
                 run.log(f"train.time_limit_s reached at step {step}; stopping")
                 break
+            if cfg.eval.stop_at and eval_due(cfg, step) and last_eval >= cfg.eval.stop_at:
+                run.log(f"eval.stop_at={cfg.eval.stop_at} reached at step {step} (pass@1 {last_eval:.3f}); stopping")
+                break
     finally:
         bar.close()
         source.close()
@@ -132,6 +135,11 @@ def train_step(run: Run, batch: StepData, step: int) -> dict:
     return stats
 
 
+def eval_due(cfg: Config, step: int) -> bool:
+    """A periodic held-out evaluation follows this step (the final one is ``finish``'s)."""
+    return bool(cfg.eval.every) and step % cfg.eval.every == 0 and step < cfg.train.steps
+
+
 def end_of_step(run: Run, step: int, batch: StepData, metrics: dict, last_eval: float, last: bool) -> float:
     """Log the step, sample completions, evaluate and checkpoint when due; the latest pass@1.
     ``last``: the loop ends after this step (the final save, after the final evaluation, covers it)."""
@@ -141,7 +149,7 @@ def end_of_step(run: Run, step: int, batch: StepData, metrics: dict, last_eval: 
     state.step = step
     run.runlog.log({"step": step, "kind": "train", **metrics})
     run.runlog.write_samples(step, batch)
-    if cfg.eval.every and step % cfg.eval.every == 0 and step < cfg.train.steps:
+    if eval_due(cfg, step):
         ev = run_evaluation(run)
         log_eval(run, step, ev)
         last_eval = ev["pass@1"]
