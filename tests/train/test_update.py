@@ -64,3 +64,31 @@ def test_kl_rows_are_never_skipped(tiny_model, tiny_tokenizer):
     assert upd.rows_with_gradient(cfg, adv) is None
     cfg0 = load_config(preset="smoke", overrides=["algo.kl_coef=0"])
     assert upd.rows_with_gradient(cfg0, adv).tolist() == [False, True]
+
+
+@pytest.mark.parametrize("algo, micro", [("grpo", 0), ("dr_grpo", 0), ("grpo", 2), ("dapo", 3)])
+def test_trimming_padding_columns_gives_the_same_update(tiny_model, tiny_tokenizer, monkeypatch, algo, micro):
+    """Rows without a gradient (here: long) are skipped, so the forward runs only as wide as the
+    longest response that counts; the update is the one of the full-width forward."""
+    cfg = load_config(preset="smoke", overrides=[f"algo.name={algo}", "algo.kl_coef=0", "algo.overlong_buffer=0",
+                                                 f"train.micro_batch_size={micro}"])
+    data = _data(tiny_tokenizer, [1, 0, 0, 1, 0, 0, 0, 0])  # mixed (short rows), uniform (made long)
+    for c in data.completions[4:]:
+        c.token_ids, c.sampler_logp, c.loss_mask = [5] * 30, [-1.0] * 30, [True] * 30
+    widths = []
+    real = upd.response_logp_entropy
+
+    def spy(model, sub, *args, **kw):
+        widths.append(sub.response_ids.shape[1])
+        return real(model, sub, *args, **kw)
+
+    monkeypatch.setattr(upd, "response_logp_entropy", spy)
+    trimmed, _ = _step(tiny_model, data, cfg, tiny_tokenizer)
+    assert widths and max(widths) <= 7  # the short rows are 3..7 tokens; the step's width is 30
+    monkeypatch.setattr(upd.Batch, "trimmed", lambda self: self)
+    widths.clear()
+    full, _ = _step(tiny_model, data, cfg, tiny_tokenizer)
+    assert set(widths) == {30}
+    for a, b in zip(trimmed.parameters(), full.parameters()):
+        assert torch.allclose(a, b, atol=1e-6)
+    assert any(not torch.equal(a, b) for a, b in zip(trimmed.parameters(), tiny_model.parameters()))

@@ -35,6 +35,18 @@ class Batch:
         return Batch(self.input_ids[idx], self.attention_mask[idx], self.position_ids[idx],
                      self.response_ids[idx], self.loss_mask[idx], self.sampler_logp[idx], self.prompt_width)
 
+    def trimmed(self) -> Batch:
+        """The batch without the response columns that are padding in every one of its rows:
+        a forward's cost follows the longest response of these rows, not of the whole step (the
+        rows without a gradient, often the long truncated ones, are no longer in it). Exact: the
+        columns cut hold no token and no loss."""
+        P, R = self.prompt_width, self.response_ids.shape[1]
+        r = max(int(self.attention_mask[:, P:].sum(dim=1).max()), 1) if len(self.input_ids) else R
+        if r >= R:
+            return self
+        return Batch(self.input_ids[:, :P + r], self.attention_mask[:, :P + r], self.position_ids[:, :P + r],
+                     self.response_ids[:, :r], self.loss_mask[:, :r], self.sampler_logp[:, :r], P)
+
 
 def collate(completions: list[Completion], pad_id: int) -> Batch:
     B = len(completions)

@@ -203,10 +203,14 @@ def micro_step(learner: Learner, prep: Prepared, idx: torch.Tensor, norm, cfg: C
     """Forward and backward of one micro-batch (rows ``idx``); gradients accumulate."""
     a = cfg.algo
     sub = prep.batch.select(idx)
+    if learner.critic is None:  # the critic's (B, R) tensors keep the step's width
+        sub = sub.trimmed()
+    r = sub.response_ids.shape[1]
     logp, ent = response_logp_entropy(learner.model, sub, cfg.rollout.temperature, entropy_grad=bool(a.entropy_coef))
-    old = prep.old_logp[idx] if prep.old_logp is not None else logp.detach()
-    ref = prep.ref_logp[idx] if (prep.ref_logp is not None and a.kl_placement == "loss") else None
-    loss, stats = algo.policy_loss(logp, old, prep.adv[idx], sub.loss_mask, algorithm=a.name, ref_logp=ref,
+    old = prep.old_logp[idx, :r] if prep.old_logp is not None else logp.detach()
+    ref = prep.ref_logp[idx, :r] if (prep.ref_logp is not None and a.kl_placement == "loss") else None
+    adv = prep.adv[idx] if prep.adv.dim() == 1 else prep.adv[idx, :r]
+    loss, stats = algo.policy_loss(logp, old, adv, sub.loss_mask, algorithm=a.name, ref_logp=ref,
                                    entropy=ent, sampler_logp=sub.sampler_logp, normalizer=norm, **prep.knobs)
     loss.backward()
     if learner.critic is not None:
