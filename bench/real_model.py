@@ -46,7 +46,7 @@ from trl_side_by_side import OUT, TRL_PY, child_env, rlvr_cmd, rlvr_rows, run_ch
 
 BENCH = Path(__file__).resolve().parent
 PARAMS = 134_515_008  # SmolLM2-135M-Instruct, tied embeddings counted once
-RECIPE = {"prompts": 8, "group": 8, "max_new": 64, "lr": 1e-5, "beta": 0.0}
+RECIPE = {"prompts": 8, "group": 8, "max_new": 64, "lr": 1e-5, "beta": 0.0}  # the smollm preset's
 
 
 def model_dir() -> Path:

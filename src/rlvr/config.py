@@ -304,8 +304,8 @@ RUN_PRESETS: dict[str, dict] = {
         "rollout": {"prompts_per_step": 8, "group_size": 8, "max_new_tokens": 64, "temperature": 1.0,
                     "drop_finished": True},
         "algo": {"name": "grpo", "kl_coef": 0.0},
-        "train": {"steps": 20, "lr": 1e-5, "checkpoint_every": 10},
-        "eval": {"every": 5, "problems": 200},
+        "train": {"steps": 20, "lr": 1e-5, "checkpoint_every": 10, "micro_batch_size": 16},
+        "eval": {"every": 10, "problems": 200},
     },
 }
 
