@@ -1,8 +1,8 @@
 """rlvr and TRL's GRPOTrainer on a real model, side by side, and against this machine's peak.
 
 The work, identical on every side: SmolLM2-135M-Instruct (``rlvr model fetch smollm2``, fp32),
-the ``smollm`` preset's task (``chat_arithmetic``: 2-digit + and one-digit x with one worked
-example, rendered with the model's chat template), the strict math verifier as the reward on
+the ``smollm`` preset's task (``chat_arithmetic``: 2-digit additions with one worked example,
+rendered with the model's chat template), the strict math verifier as the reward on
 both sides (TRL calls rlvr's verifier), 8 prompts x 8 completions, <= 64 new tokens,
 temperature 1, lr 1e-5, beta 0, clip 0.2, one update per batch, N threads. Sides:
 
@@ -17,11 +17,13 @@ Parts (``all`` runs them in this order, in one invocation, and writes one JSON):
   speed  ``--steps`` steps per side, one side at a time: median step time (steps after the
          first), generation tokens/s, peak RSS (os.wait4 of the side's process), and the
          fraction of the measured peak that generation (2 N FLOPs per generated token) and
-         training (6 N per trained token: every response token and each group's prompt once
-         on rlvr, every prompt row on TRL, as each side computes) reach, N = parameters.
+         training (6 N per trained token position: on rlvr the positions it logs as
+         ``train/positions`` over its training time, on TRL every row's prompt and response,
+         estimated) reach, N = parameters.
   pass   each side trains until held-out greedy pass@1 on 200 problems (every
          ``--eval-every`` steps, evaluation time excluded) reaches ``--target`` or its
-         training time passes ``--budget-s``: time to target.
+         training time passes ``--budget-s``: time to target, and the same run's median
+         step time, peak RSS and share of the peak (rlvr against TRL without checkpointing).
 
     bash bench/setup_trl_env.sh
     .venv/bin/python bench/real_model.py all --threads 2 --steps 4 --budget-s 1500
@@ -102,6 +104,7 @@ def rlvr_side(model: Path, steps: int, threads: int, tag: str, extra: list[str])
     tokens = sum(r["tokens_per_s"] * r["time/generate"] for r in rows[1:])
     return {**res, "step_s": [r["time/step"] for r in rows], "gen_s": [r["time/generate"] for r in rows],
             "train_s": [r["time/train"] for r in rows], "gen_tokens": tokens,
+            "train_positions": [r.get("train/positions", 0.0) for r in rows],
             "gen_tok_per_s": tokens / max(gen_s, 1e-9),
             "evals": [{"step": e["step"], "pass@1": e["pass@1"],
                        "train_s": sum(r["time/step"] for r in rows if r["step"] <= e["step"])}
@@ -127,14 +130,23 @@ def trl_side(model: Path, prompts: Path, held: Path | None, steps: int, threads:
 
 
 # ---------------------------------------------------------------- speed
-def flops_fraction(side: dict, peak: dict, trained_tokens_per_step: float) -> dict:
+def flops_fraction(side: dict, peak: dict, trained_tokens_per_step: float | None = None) -> dict:
+    """Generation: 2 N FLOPs per generated token over the generation time. Training: 6 N per
+    token position trained, over the training time: rlvr logs its positions per step
+    (``train/positions``: the rows it ran, at their micro-batch width) and its training time;
+    TRL trains every row, counted with ``trained_tokens_per_step`` over (step - generation) time."""
     gen_s = side.get("gen_s_total") or sum(side.get("gen_s", [])[1:]) or 1e-9
     gen_flops = 2 * PARAMS * side["gen_tokens"]
-    step = statistics.median(side["step_s"][1:])
-    train_s = max(step - gen_s / max(len(side["step_s"]) - 1, 1), 1e-9)
+    if side.get("train_positions"):  # rlvr: measured, steps after the first
+        train_flops = 6 * PARAMS * sum(side["train_positions"][1:])
+        train_s = max(sum(side["train_s"][1:]), 1e-9)
+    else:
+        step = statistics.median(side["step_s"][1:])
+        train_flops = 6 * PARAMS * trained_tokens_per_step
+        train_s = max(step - gen_s / max(len(side["step_s"]) - 1, 1), 1e-9)
     return {"generation": gen_flops / gen_s / 1e9 / peak["square_2048"],
             "generation_vs_decode_shape": gen_flops / gen_s / 1e9 / peak["decode_64x576x1536"],
-            "training": 6 * PARAMS * trained_tokens_per_step / train_s / 1e9 / peak["square_2048"]}
+            "training": train_flops / train_s / 1e9 / peak["square_2048"]}
 
 
 def part_speed(model: Path, args, peak: dict) -> dict:
@@ -156,7 +168,7 @@ def part_speed(model: Path, args, peak: dict) -> dict:
     return {"sides": sides, "ratios": ratios, "load_avg_1min": loads}
 
 
-def part_pass(model: Path, args) -> dict:
+def part_pass(model: Path, args, peak: dict) -> dict:
     prompts, held = write_task(RECIPE["prompts"] * 400)
     rlvr = rlvr_side(model, 400, args.threads, "pass", [f"eval.every={args.eval_every}", "eval.problems=200",
                                                        "train.checkpoint_every=0",
@@ -171,6 +183,15 @@ def part_pass(model: Path, args) -> dict:
         print(f"{tag}: {out[tag]}", flush=True)
     if out["rlvr"]["reached"] and out["trl-nockpt"]["reached"]:
         out["time_to_target_ratio"] = out["rlvr"]["time_s"] / out["trl-nockpt"]["time_s"]
+    # the same run's step time, memory and share of the peak (steps after the first; TRL's
+    # training tokens are estimated as in the speed part)
+    trl_trained = RECIPE["prompts"] * RECIPE["group"] * (30 + 110)
+    for tag, side, est in (("rlvr", rlvr, None), ("trl-nockpt", trl, trl_trained)):
+        out[tag].update(median_step_s=statistics.median(side["step_s"][1:]), peak_rss_mb=side["peak_rss_mb"],
+                        gen_tok_per_s=side["gen_tok_per_s"], flops_fraction=flops_fraction(side, peak, est))
+    keys = ("median_step_s", "peak_rss_mb", "gen_tok_per_s")
+    out["ratios"] = {k: out["rlvr"][k] / out["trl-nockpt"][k] for k in keys}
+    print("pass ratios:", json.dumps(out["ratios"]), flush=True)
     return out
 
 
@@ -195,14 +216,13 @@ def main() -> int:
     if args.part in ("speed", "all"):
         result["speed"] = part_speed(model, args, peak)
         rec = result["speed"]["sides"]
-        rlvr_trained = RECIPE["prompts"] * RECIPE["group"] * 30 + RECIPE["prompts"] * 110  # responses + prompts once
         trl_trained = RECIPE["prompts"] * RECIPE["group"] * (30 + 110)  # every row's prompt and response
         result["speed"]["flops_fraction"] = {
-            "rlvr": flops_fraction(rec["rlvr"], peak, rlvr_trained),
+            "rlvr": flops_fraction(rec["rlvr"], peak),
             **{t: flops_fraction(rec[t], peak, trl_trained) for t in ("trl-nockpt", "trl-default")}}
         print("ratios:", json.dumps(result["speed"]["ratios"]), flush=True)
     if args.part in ("pass", "all"):
-        result["pass"] = part_pass(model, args)
+        result["pass"] = part_pass(model, args, peak)
     (OUT / "real_model.json").write_text(json.dumps(result, indent=2) + "\n")
     return 0
 

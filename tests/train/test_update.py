@@ -92,3 +92,21 @@ def test_trimming_padding_columns_gives_the_same_update(tiny_model, tiny_tokeniz
     for a, b in zip(trimmed.parameters(), full.parameters()):
         assert torch.allclose(a, b, atol=1e-6)
     assert any(not torch.equal(a, b) for a, b in zip(trimmed.parameters(), tiny_model.parameters()))
+
+
+@pytest.mark.parametrize("micro", [0, 2])
+def test_positions_count_the_trained_rows_at_their_micro_batch_width(tiny_model, tiny_tokenizer, micro):
+    """``positions`` (logged as train/positions) is rows x (prompt width + longest response) of
+    every micro-batch that ran; the skipped rows (a uniform group, made long) count nothing."""
+    cfg = load_config(preset="smoke", overrides=["algo.kl_coef=0", "algo.overlong_buffer=0",
+                                                 f"train.micro_batch_size={micro}"])
+    data = _data(tiny_tokenizer, [1, 0, 0, 1, 0, 0, 0, 0])
+    for c in data.completions[4:]:
+        c.token_ids, c.sampler_logp, c.loss_mask = [5] * 30, [-1.0] * 30, [True] * 30
+    prompt_width = max(len(c.prompt_ids) for c in data.completions)
+    lengths = [len(c.token_ids) for c in data.completions[:4]]  # the mixed group: the rows trained
+    chunks = [lengths] if micro == 0 else [lengths[i:i + micro] for i in range(0, 4, micro)]
+    expected = sum(len(ch) * (prompt_width + max(ch)) for ch in chunks)
+    _, stats = _step(tiny_model, data, cfg, tiny_tokenizer)
+    assert stats["positions"] == expected
+    assert expected < 8 * (prompt_width + 30)  # what running every row at the step's width would count

@@ -21,6 +21,7 @@ _TRAIN_KEYS = {
     "approx_kl_old": "approx_kl_old", "grad_norm": "grad_norm", "logp_mismatch": "logp_mismatch",
     "ratio_max": "ratio_max", "tis_frac_capped": "tis/frac_capped", "adv_abs_mean": "adv/abs_mean",
     "value_loss": "value/loss", "explained_var": "value/explained_var", "rows_skipped": "train/rows_skipped",
+    "positions": "train/positions",
 }
 
 

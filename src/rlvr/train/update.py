@@ -149,6 +149,7 @@ def update_policy(learner: Learner, data, cfg: Config, gen: torch.Generator, red
     active = rows_with_gradient(cfg, prep.adv) if skip_zero_rows else None  # (B,) or None
     acc = StatsAccumulator()
     acc.add({"rows_skipped": float((~active).sum()) / B if active is not None else 0.0}, 1.0)
+    positions = 0  # token positions (prompt and response, padding included) the training forwards ran over
     for epoch in range(a.epochs):
         order = torch.randperm(B, generator=gen) if a.minibatches > 1 else torch.arange(B)
         for mb in order.chunk(a.minibatches):
@@ -159,12 +160,13 @@ def update_policy(learner: Learner, data, cfg: Config, gen: torch.Generator, red
             if len(run) == 0:  # nothing here has a gradient: a zero-gradient step, as running them would give
                 zero_grads(learner.model)
             for idx in _chunks(run, micro) if len(run) else []:
-                micro_step(learner, prep, idx, norm, cfg, acc, first_epoch=epoch == 0)
+                positions += micro_step(learner, prep, idx, norm, cfg, acc, first_epoch=epoch == 0)
             if sync_grads is not None:
                 sync_grads(learner.model)  # sum over ranks: the gradient of the global minibatch's loss
             optimizer_step(learner, cfg, acc)
     out = acc.means()
     out["adv_abs_mean"] = float(prep.adv.abs().mean())
+    out["positions"] = float(positions)
     return out
 
 
@@ -199,8 +201,9 @@ def prepare(learner: Learner, data, cfg: Config) -> Prepared:
     return Prepared(batch, old_logp, ref_logp, old_values, adv, returns, loss_knobs(cfg))
 
 
-def micro_step(learner: Learner, prep: Prepared, idx: torch.Tensor, norm, cfg: Config, acc, first_epoch: bool):
-    """Forward and backward of one micro-batch (rows ``idx``); gradients accumulate."""
+def micro_step(learner: Learner, prep: Prepared, idx: torch.Tensor, norm, cfg: Config, acc, first_epoch: bool) -> int:
+    """Forward and backward of one micro-batch (rows ``idx``); gradients accumulate. Returns the
+    number of token positions it ran the policy over (rows x width)."""
     a = cfg.algo
     sub = prep.batch.select(idx)
     if learner.critic is None:  # the critic's (B, R) tensors keep the step's width
@@ -220,6 +223,7 @@ def micro_step(learner: Learner, prep: Prepared, idx: torch.Tensor, norm, cfg: C
     if first_epoch:
         diff = (sub.sampler_logp - old.detach()).abs()
         acc.add({"logp_mismatch": (diff * sub.loss_mask).sum() / max(weight, 1.0)}, weight)
+    return int(sub.input_ids.numel())
 
 
 def zero_grads(model) -> None:
