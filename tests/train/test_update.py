@@ -95,18 +95,27 @@ def test_trimming_padding_columns_gives_the_same_update(tiny_model, tiny_tokeniz
 
 
 @pytest.mark.parametrize("micro", [0, 2])
-def test_positions_count_the_trained_rows_at_their_micro_batch_width(tiny_model, tiny_tokenizer, micro):
-    """``positions`` (logged as train/positions) is rows x (prompt width + longest response) of
-    every micro-batch that ran; the skipped rows (a uniform group, made long) count nothing."""
+def test_positions_count_what_the_trained_micro_batches_computed(tiny_model, tiny_tokenizer, micro):
+    """``positions`` (logged as train/positions): per micro-batch that ran, its one shared prompt
+    once (P positions: the group's rows share it) plus every row's response columns but the last
+    (scored, never attended to), at the micro-batch's own width; the skipped rows (a uniform
+    group, made long) count nothing. On the model's own forward it is rows x (P + R)."""
     cfg = load_config(preset="smoke", overrides=["algo.kl_coef=0", "algo.overlong_buffer=0",
                                                  f"train.micro_batch_size={micro}"])
     data = _data(tiny_tokenizer, [1, 0, 0, 1, 0, 0, 0, 0])
     for c in data.completions[4:]:
         c.token_ids, c.sampler_logp, c.loss_mask = [5] * 30, [-1.0] * 30, [True] * 30
-    prompt_width = max(len(c.prompt_ids) for c in data.completions)
+    P = max(len(c.prompt_ids) for c in data.completions)
     lengths = [len(c.token_ids) for c in data.completions[:4]]  # the mixed group: the rows trained
     chunks = [lengths] if micro == 0 else [lengths[i:i + micro] for i in range(0, 4, micro)]
-    expected = sum(len(ch) * (prompt_width + max(ch)) for ch in chunks)
     _, stats = _step(tiny_model, data, cfg, tiny_tokenizer)
-    assert stats["positions"] == expected
-    assert expected < 8 * (prompt_width + 30)  # what running every row at the step's width would count
+    assert stats["positions"] == sum(P + len(ch) * (max(ch) - 1) for ch in chunks)
+    with torch.no_grad():  # the model's own forward, for comparison: every row in full
+        import rlvr.train.forward as fwd
+
+        before = fwd.positions_run()
+        batch = upd.collate(data.completions[:2], tiny_tokenizer.pad_token_id)
+        batch.input_ids[1, :P] = batch.input_ids[0, :P]  # same prompt ids, but...
+        batch.attention_mask[1, 0] = 1 - batch.attention_mask[1, 0]  # ...a different mask: not shared
+        fwd.response_logits(tiny_model, batch)
+        assert fwd.positions_run() - before == batch.input_ids.numel()

@@ -34,6 +34,15 @@ from rlvr.train.batch import Batch
 
 MAX_LOGITS = 1 << 25  # logits entries (B * R * V) above which a batch is scored in slices (128 MB in fp32)
 SLICE_TOKENS = 512  # tokens per slice of the output head in the sliced path
+_positions_run = [0]  # decoder token positions computed by this process's training-side forwards
+
+
+def positions_run() -> int:
+    """Token positions the decoder has computed in ``response_logits`` / ``response_hidden``
+    so far in this process: U * P + B * (R - 1) on the shared-prefix path (each distinct
+    prompt once), B * (P + R) on the model's own forward. A difference of two calls is what
+    the forwards between them ran (``rlvr.train.update`` logs it as ``train/positions``)."""
+    return _positions_run[0]
 
 
 def response_logp_entropy(model, batch: Batch, temperature: float, entropy_grad: bool = False,
@@ -82,6 +91,7 @@ def response_hidden(model, batch: Batch) -> torch.Tensor:
     ids, attn, pos = batch.input_ids.to(device), batch.attention_mask.to(device), batch.position_ids.to(device)
     h = shared_prefix_hidden(model, ids, attn, pos, P)
     if h is None:
+        _positions_run[0] += ids.numel()
         out = base_model(model).get_decoder()(input_ids=ids, attention_mask=attn, position_ids=pos, use_cache=False)
         h = out.last_hidden_state[:, P - 1:-1]
     return h
@@ -115,6 +125,7 @@ def response_logits(model, batch: Batch, temperature: float = 1.0) -> torch.Tens
     ids, attn, pos = batch.input_ids.to(device), batch.attention_mask.to(device), batch.position_ids.to(device)
     logits = shared_prefix_logits(model, ids, attn, pos, P)  # (B, R, V) or None
     if logits is None:
+        _positions_run[0] += ids.numel()
         out = model(input_ids=ids, attention_mask=attn, position_ids=pos, use_cache=False)
         logits = out.logits[:, P - 1:-1, :].float()
     if temperature > 0 and temperature != 1.0:
@@ -203,6 +214,7 @@ def shared_prefix_hidden(model, input_ids: torch.Tensor, attention_mask: torch.T
     # responses, every row, attending to their group's prompt keys. The last response token
     # only ever gets scored, never attended to, so only the first R-1 run: (B, S), S = R-1
     S = R - 1
+    _positions_run[0] += U * P + B * S
     h = last_prompt.index_select(0, inv)[:, None]  # (B, 1, hidden)
     if S > 0:
         tri = torch.ones((S, S), dtype=torch.bool, device=dev).tril()

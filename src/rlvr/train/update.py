@@ -18,7 +18,7 @@ import torch
 from rlvr import algo
 from rlvr.config import Config
 from rlvr.train.batch import Batch, collate
-from rlvr.train.forward import response_logp_entropy
+from rlvr.train.forward import positions_run, response_logp_entropy
 
 
 def _chunks(idx: torch.Tensor, size: int) -> list[torch.Tensor]:
@@ -149,7 +149,7 @@ def update_policy(learner: Learner, data, cfg: Config, gen: torch.Generator, red
     active = rows_with_gradient(cfg, prep.adv) if skip_zero_rows else None  # (B,) or None
     acc = StatsAccumulator()
     acc.add({"rows_skipped": float((~active).sum()) / B if active is not None else 0.0}, 1.0)
-    positions = 0  # token positions (prompt and response, padding included) the training forwards ran over
+    positions = 0  # token positions the training forwards computed (each shared prompt once)
     for epoch in range(a.epochs):
         order = torch.randperm(B, generator=gen) if a.minibatches > 1 else torch.arange(B)
         for mb in order.chunk(a.minibatches):
@@ -203,8 +203,9 @@ def prepare(learner: Learner, data, cfg: Config) -> Prepared:
 
 def micro_step(learner: Learner, prep: Prepared, idx: torch.Tensor, norm, cfg: Config, acc, first_epoch: bool) -> int:
     """Forward and backward of one micro-batch (rows ``idx``); gradients accumulate. Returns the
-    number of token positions it ran the policy over (rows x width)."""
+    number of token positions the policy's forward computed (``forward.positions_run``)."""
     a = cfg.algo
+    before = positions_run()
     sub = prep.batch.select(idx)
     if learner.critic is None:  # the critic's (B, R) tensors keep the step's width
         sub = sub.trimmed()
@@ -223,7 +224,7 @@ def micro_step(learner: Learner, prep: Prepared, idx: torch.Tensor, norm, cfg: C
     if first_epoch:
         diff = (sub.sampler_logp - old.detach()).abs()
         acc.add({"logp_mismatch": (diff * sub.loss_mask).sum() / max(weight, 1.0)}, weight)
-    return int(sub.input_ids.numel())
+    return positions_run() - before
 
 
 def zero_grads(model) -> None:
