@@ -294,12 +294,12 @@ RUN_PRESETS: dict[str, dict] = {
         "log": {"samples_every": 2, "progress": False, "stdout_every": 1},
     },
     # A real pretrained model on CPU: SmolLM2-135M-Instruct (fetched from PyPI and converted
-    # once), 2-digit + and one-digit x problems shown with one worked example, the strict math
-    # verifier, GRPO without KL (docs/data.md has the measured base and the figures).
+    # once), 2-digit additions shown with one worked example, the strict math verifier, GRPO
+    # without KL (docs/data.md has the measured base and the figures).
     "smollm": {
         "name": "smollm",
         "model": {"path": "smollm2", "chat_template": "auto"},
-        "task": {"name": "chat_arithmetic", "digits": 2, "kinds": "add,mul", "eval_size": 200},
+        "task": {"name": "chat_arithmetic", "digits": 2, "kinds": "add", "eval_size": 200},
         "reward": {"verifier": "math", "format_weight": 0.0},
         "rollout": {"prompts_per_step": 8, "group_size": 8, "max_new_tokens": 64, "temperature": 1.0,
                     "drop_finished": True},

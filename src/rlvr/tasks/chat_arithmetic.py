@@ -16,8 +16,9 @@ Why the example: a small instruct model told only "put the answer in \\boxed{}" 
 ignores it or rambles, so a verifier that wants a marked final answer at the end of the
 completion refuses even its correct sums. Shown once, SmolLM2-135M-Instruct copies the
 form ("47 + 38 = 75, so the answer is \\boxed{75}.") and stops, so correctness is what
-varies. Measured greedily (64 new tokens, math verifier): 0.255 on 200 held-out problems
-of the default mix ``add,mul`` (add 0.26, mul 0.25), 0.02 to 0.10 on ``sub`` (docs/data.md).
+varies. Measured greedily (64 new tokens, math verifier): 0.315 on 200 held-out problems
+of ``add`` alone (the ``smollm`` preset's), 0.255 on the default mix ``add,mul`` (add 0.26,
+mul 0.25), 0.02 to 0.10 on ``sub`` (docs/data.md).
 ``reference_completion`` is the same form with the right value.
 
 Splits are disjoint by construction, as in ``arithmetic``: the held-out set is drawn first
