@@ -49,6 +49,8 @@ from trl_side_by_side import OUT, TRL_PY, child_env, rlvr_cmd, rlvr_rows, run_ch
 BENCH = Path(__file__).resolve().parent
 PARAMS = 134_515_008  # SmolLM2-135M-Instruct, tied embeddings counted once
 RECIPE = {"prompts": 8, "group": 8, "max_new": 64, "lr": 1e-5, "beta": 0.0}  # the smollm preset's
+# TRL trains every row in full: an estimate of its positions per step (30 response + 110 prompt tokens a row)
+TRL_TRAINED = RECIPE["prompts"] * RECIPE["group"] * (30 + 110)
 
 
 def model_dir() -> Path:
@@ -133,11 +135,12 @@ def trl_side(model: Path, prompts: Path, held: Path | None, steps: int, threads:
 def flops_fraction(side: dict, peak: dict, trained_tokens_per_step: float | None = None) -> dict:
     """Generation: 2 N FLOPs per generated token over the generation time. Training: 6 N per
     token position trained, over the training time: rlvr logs its positions per step
-    (``train/positions``: the rows it ran, at their micro-batch width) and its training time;
-    TRL trains every row, counted with ``trained_tokens_per_step`` over (step - generation) time."""
+    (``train/positions``: each micro-batch's shared prompt once plus the response columns of the
+    rows it ran) and its training time; TRL trains every row, counted with
+    ``trained_tokens_per_step`` over (step - generation) time."""
     gen_s = side.get("gen_s_total") or sum(side.get("gen_s", [])[1:]) or 1e-9
     gen_flops = 2 * PARAMS * side["gen_tokens"]
-    if side.get("train_positions"):  # rlvr: measured, steps after the first
+    if any(side.get("train_positions", [])[1:]):  # rlvr: measured, steps after the first
         train_flops = 6 * PARAMS * sum(side["train_positions"][1:])
         train_s = max(sum(side["train_s"][1:]), 1e-9)
     else:
@@ -183,10 +186,8 @@ def part_pass(model: Path, args, peak: dict) -> dict:
         print(f"{tag}: {out[tag]}", flush=True)
     if out["rlvr"]["reached"] and out["trl-nockpt"]["reached"]:
         out["time_to_target_ratio"] = out["rlvr"]["time_s"] / out["trl-nockpt"]["time_s"]
-    # the same run's step time, memory and share of the peak (steps after the first; TRL's
-    # training tokens are estimated as in the speed part)
-    trl_trained = RECIPE["prompts"] * RECIPE["group"] * (30 + 110)
-    for tag, side, est in (("rlvr", rlvr, None), ("trl-nockpt", trl, trl_trained)):
+    # the same run's step time, memory and share of the peak (steps after the first)
+    for tag, side, est in (("rlvr", rlvr, None), ("trl-nockpt", trl, TRL_TRAINED)):
         out[tag].update(median_step_s=statistics.median(side["step_s"][1:]), peak_rss_mb=side["peak_rss_mb"],
                         gen_tok_per_s=side["gen_tok_per_s"], flops_fraction=flops_fraction(side, peak, est))
     keys = ("median_step_s", "peak_rss_mb", "gen_tok_per_s")
@@ -216,10 +217,9 @@ def main() -> int:
     if args.part in ("speed", "all"):
         result["speed"] = part_speed(model, args, peak)
         rec = result["speed"]["sides"]
-        trl_trained = RECIPE["prompts"] * RECIPE["group"] * (30 + 110)  # every row's prompt and response
         result["speed"]["flops_fraction"] = {
             "rlvr": flops_fraction(rec["rlvr"], peak),
-            **{t: flops_fraction(rec[t], peak, trl_trained) for t in ("trl-nockpt", "trl-default")}}
+            **{t: flops_fraction(rec[t], peak, TRL_TRAINED) for t in ("trl-nockpt", "trl-default")}}
         print("ratios:", json.dumps(result["speed"]["ratios"]), flush=True)
     if args.part in ("pass", "all"):
         result["pass"] = part_pass(model, args, peak)
