@@ -7,4 +7,12 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh test
 # lint first: it takes seconds and names the file and line of what it finds
 .venv/bin/ruff check src tests bench
+# Two pytest workers (pytest-xdist), each given whole files (module fixtures are built once),
+# with one OpenMP thread each so that they do not oversubscribe two cores; a test that asks for
+# more threads still gets them. RLVR_TEST_WORKERS=0 runs everything in this one process.
+workers="${RLVR_TEST_WORKERS:-2}"
+if [ "$workers" != 0 ]; then
+  export OMP_NUM_THREADS="${OMP_NUM_THREADS:-1}"
+  exec .venv/bin/python -m pytest -q -n "$workers" --dist loadfile "$@"
+fi
 exec .venv/bin/python -m pytest -q "$@"
