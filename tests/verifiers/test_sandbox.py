@@ -302,6 +302,95 @@ def test_memory_cgroups_are_removed_after_the_run():
     base = sandbox._cgroup_base()
     if base is None:
         pytest.skip("no writable memory cgroup here")
+    sandbox.discard_started()  # runs started ahead by earlier tests hold a cgroup each until used
     py("print(1)")
     left = [n for n in os.listdir(base[1]) if n.startswith(f"rlvr-{os.getpid()}-")]
     assert left == []
+
+
+# A program for runs started ahead: waits for the go byte, then prints its inputs and facts
+# about its sandbox (uid seen from the host, a file left in /tmp by an earlier run).
+WAITER = r"""
+import os, sys
+go = int(sys.argv[1])
+if not os.read(go, 1):
+    raise SystemExit(9)
+seen = os.path.exists("/tmp/left-behind")
+open("/tmp/left-behind", "w").write("x")
+print(open(int(sys.argv[2]), "rb").read().decode(), open(int(sys.argv[3]), "rb").read().decode(),
+      sys.stdin.read(), seen)
+"""
+
+
+def _waiter(mine: bytes, stdin: bytes = b"", limits: sandbox.Limits | None = None) -> sandbox.RunResult:
+    limits = limits or sandbox.Limits()
+    return sandbox.run([PY, "-I", "-S", "-c", WAITER, "{go}", "{same}", "{mine}"],
+                       sandbox.Payload(stdin=stdin, inputs={"same": b"S", "mine": mine}), limits=limits,
+                       prestart=("same",))
+
+
+def test_a_run_started_ahead_gets_its_own_inputs_and_a_fresh_sandbox():
+    sandbox.discard_started()
+    first = _waiter(b"one", b"in1")
+    assert len(sandbox._started) == 1  # the next run's sandbox waits for its byte
+    waiting = next(iter(sandbox._started.values()))
+    assert waiting.proc.poll() is None
+    second = _waiter(b"two", b"in2")
+    assert waiting.proc.poll() is not None  # it ran as the second run
+    assert (first.returncode, first.stdout) == (0, b"S one in1 False\n")
+    assert (second.returncode, second.stdout) == (0, b"S two in2 False\n")  # nothing left by the first
+    if os.geteuid() == 0:
+        assert first.host_uid != second.host_uid
+    assert first.seccomp and second.seccomp
+
+
+def test_other_limits_or_prestart_inputs_get_a_sandbox_of_their_own():
+    sandbox.discard_started()
+    _waiter(b"a")
+    other = _waiter(b"b", limits=sandbox.Limits(wall_s=5.0))  # another key: started here, not taken
+    assert other.stdout == b"S b  False\n"
+    assert len(sandbox._started) == 2
+    sandbox.discard_started()
+    assert sandbox._started == {}
+
+
+def test_discarding_kills_the_waiting_sandbox_and_frees_its_cgroup():
+    sandbox.discard_started()
+    _waiter(b"a")
+    (waiting,) = sandbox._started.values()
+    cgroup = waiting.cgroup
+    sandbox.discard_started()
+    assert waiting.proc.poll() is not None
+    assert cgroup is None or not os.path.exists(cgroup)
+
+
+def test_prestart_refuses_files_and_unknown_input_names():
+    with pytest.raises(ValueError, match="inputs, not files"):
+        sandbox.run([PY, "-c", "pass"], sandbox.Payload(files={"/work/a": b"x"}), prestart=())
+    with pytest.raises(ValueError, match=r"lacks: \['rt'\]"):
+        sandbox.run([PY, "-c", "pass"], sandbox.Payload(), prestart=("rt",))
+
+
+def test_a_failing_launcher_raises_instead_of_returning_a_result(monkeypatch):
+    monkeypatch.setattr(sandbox, "_LAUNCH", "echo 'cannot join' >&2; exit 3\n")
+    with pytest.raises(RuntimeError, match=r"launcher failed \(exit 3\).*cannot join"):
+        py("print(1)")
+    sandbox.discard_started()
+    with pytest.raises(RuntimeError, match="launcher failed"):
+        _waiter(b"a")
+    sandbox.discard_started()
+
+
+def test_the_launcher_sets_every_rlimit_exactly():
+    limits = sandbox.Limits(cpu_s=7, memory_bytes=256 << 20, max_processes=12, max_file_bytes=3 << 20,
+                            max_open_files=100)
+    res = py("print(open('/proc/self/limits').read())", limits=limits)
+    rows = {line[:26].strip(): line[26:].split()[:2] for line in res.stdout.decode().splitlines()[1:] if line.strip()}
+    cgroup = res.memory_bound == "cgroup"
+    assert rows["Max cpu time"] == ["7", "7"]
+    assert rows["Max file size"] == [str(3 << 20)] * 2
+    assert rows["Max open files"] == ["100", "100"]
+    assert rows["Max address space"] == [str(limits.process_memory_bytes(cgroup))] * 2
+    assert rows["Max core file size"] == ["0", "0"]
+    if os.geteuid() == 0:  # a fresh uid: exactly the configured count
+        assert rows["Max processes"] == ["12", "12"]
