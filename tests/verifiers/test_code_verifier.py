@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import os
 
 import pytest
@@ -252,3 +253,20 @@ def test_the_trainers_reward_pool_never_times_out_before_the_sandbox():
                                                "reward.workers=0"]).reward)
     assert rewarder.timeout_s == 60  # a longer configured timeout is kept
     rewarder.close()
+
+
+@pytest.mark.parametrize("source", [
+    "assert f(1) == 2\nassert g('é', 3) == [1,\n  2]\r\nx = 1\rassert h() == 'ü'\n",
+    "def f():\n    return 1\n\nassert f() == 1  # c\nassert (f()\n   == 1)\n",
+    "assert 'a\\nb' == x\n\x0c\nassert y == '\\r'\n",
+    "assert 𝓍(1) == '日本'\nassert [i for i in\r\n range(3)] == [0, 1, 2]",
+])
+def test_test_text_is_cut_where_the_parser_says(source):
+    """The plan's statement text (case labels, rewritten asserts) equals ast.get_source_segment
+    for every node: lines ending in \\n, \\r\\n or \\r, a form feed, non-ASCII columns (bytes)."""
+    from rlvr.verifiers.code import _segment
+
+    nodes = [n for n in ast.walk(ast.parse(source)) if getattr(n, "end_lineno", None) is not None]
+    assert len(nodes) > 5
+    for node in nodes:
+        assert _segment(source, node) == ast.get_source_segment(source, node), ast.dump(node)

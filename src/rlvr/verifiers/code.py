@@ -36,6 +36,7 @@ from __future__ import annotations
 import ast
 import base64
 import functools
+import io
 import json
 import marshal
 import os
@@ -181,13 +182,14 @@ def _add_asserts(plan: _Plan, spec: Any, hidden: bool) -> None:
         raise ValueError(f"tests must be a string, a list of strings or a list of io dicts; got {type(spec).__name__}")
     for source in sources:
         module = ast.parse(source)
-        _add_names(plan, module)
-        extra = _check_call(module, plan.entry_point)
+        index = _Index(module)
+        _add_names(plan, index)
+        extra = _check_call(module, plan.entry_point, index)
         if extra:
             plan.names.add(plan.entry_point or "")
-        units = _split_source(module) if isinstance(spec, str) else [(module.body, True)]
+        units = _split_source(module, index) if isinstance(spec, str) else [(module.body, True)]
         for body, is_case in units:
-            src = source if body is module.body and not _has_assert(body) else _unit_source(source, body)
+            src = source if body is module.body and not index.has_assert(body) else _unit_source(source, body, index)
             if not is_case:
                 plan.units.append({"src": src, "case": None, "hidden": hidden})
                 continue
@@ -197,8 +199,23 @@ def _add_asserts(plan: _Plan, spec: Any, hidden: bool) -> None:
         plan.units[-1]["src"] += extra
 
 
-def _add_names(plan: _Plan, module: ast.Module) -> None:
-    nodes = list(ast.walk(module))
+class _Index:
+    """Every node of each top-level statement, from one ``ast.walk`` (the plan asks several
+    questions of each statement)."""
+
+    def __init__(self, module: ast.Module):
+        self.nodes = {id(stmt): list(ast.walk(stmt)) for stmt in module.body}
+        self.asserts = {key for key, nodes in self.nodes.items() if any(isinstance(n, ast.Assert) for n in nodes)}
+
+    def has_assert(self, body: list[ast.stmt]) -> bool:
+        return any(id(stmt) in self.asserts for stmt in body)
+
+    def all_nodes(self) -> list[ast.AST]:
+        return [n for nodes in self.nodes.values() for n in nodes]
+
+
+def _add_names(plan: _Plan, index: _Index) -> None:
+    nodes = index.all_nodes()
     plan.names |= {n.id for n in nodes if isinstance(n, ast.Name)}
     plan.not_modules |= {n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
     for n in nodes:
@@ -207,15 +224,29 @@ def _add_names(plan: _Plan, module: ast.Module) -> None:
             plan.not_modules.add(target.id)
 
 
-def _has_assert(body: list[ast.stmt]) -> bool:
-    return any(isinstance(n, ast.Assert) for stmt in body for n in ast.walk(stmt))
-
-
 def _segment(source: str, node: ast.AST) -> str:
-    return ast.get_source_segment(source, node) or ast.unparse(node)
+    """``ast.get_source_segment`` (which splits the whole source on every call), from lines
+    split once per source; ``ast.unparse`` for a node without positions."""
+    end_line, end_col = getattr(node, "end_lineno", None), getattr(node, "end_col_offset", None)
+    if end_line is None or end_col is None:
+        return ast.unparse(node)
+    lines = _utf8_lines(source)
+    first, last = node.lineno - 1, end_line - 1
+    if first == last:
+        text = lines[first][node.col_offset : end_col]
+    else:
+        text = b"".join([lines[first][node.col_offset :], *lines[first + 1 : last], lines[last][:end_col]])
+    return text.decode("utf-8") or ast.unparse(node)
 
 
-def _unit_source(source: str, body: list[ast.stmt]) -> str:
+@functools.lru_cache(maxsize=64)
+def _utf8_lines(source: str) -> list[bytes]:
+    """The source's lines as the parser counts them (\\n, \\r\\n, \\r), ends kept, in UTF-8
+    (the parser's column offsets count bytes)."""
+    return [line.encode("utf-8") for line in io.StringIO(source, newline="").readlines()]
+
+
+def _unit_source(source: str, body: list[ast.stmt], index: _Index) -> str:
     """The statements' own text; ``assert A == B`` gets its failure message (see _ExplainEq)."""
     if len(body) == 1 and isinstance(body[0], ast.Assert):
         test = body[0].test
@@ -223,7 +254,7 @@ def _unit_source(source: str, body: list[ast.stmt]) -> str:
                 and isinstance(test.ops[0], ast.Eq)):
             left, right = _segment(source, test.left), _segment(source, test.comparators[0])
             return f"assert (_rlvr_l := ({left})) == (_rlvr_r := ({right})), _rlvr_why(_rlvr_l, _rlvr_r)"
-    if _has_assert(body):  # nested asserts: rewrite them too
+    if index.has_assert(body):  # nested asserts: rewrite them too
         module = ast.Module(body=body, type_ignores=[])
         return ast.unparse(ast.fix_missing_locations(_ExplainEq().visit(module)))
     if len(body) == 1:
@@ -231,33 +262,33 @@ def _unit_source(source: str, body: list[ast.stmt]) -> str:
     return ast.unparse(ast.Module(body=body, type_ignores=[]))
 
 
-def _check_call(module: ast.Module, entry_point: str | None) -> str:
+def _check_call(module: ast.Module, entry_point: str | None, index: _Index) -> str:
     """HumanEval: a source that defines ``check`` but never calls it gets ``check(entry_point)``
     (returned as text to append to its last unit; "" when nothing is needed)."""
     defines = any(isinstance(s, ast.FunctionDef) and s.name == "check" for s in module.body)
     if not defines:
         return ""
     outside = [s for s in module.body if not (isinstance(s, ast.FunctionDef) and s.name == "check")]
-    if any(isinstance(n, ast.Name) and n.id == "check" for s in outside for n in ast.walk(s)):
+    if any(isinstance(n, ast.Name) and n.id == "check" for s in outside for n in index.nodes[id(s)]):
         return ""
     if not entry_point or not entry_point.isidentifier():
         raise ValueError("the tests define check() but never call it, and the sample has no entry_point")
     return f"\ncheck({entry_point})\n"
 
 
-def _split_source(module: ast.Module) -> list[tuple[list[ast.stmt], bool]]:
+def _split_source(module: ast.Module, index: _Index) -> list[tuple[list[ast.stmt], bool]]:
     """Top-level statements as (body, is_case); one case for the whole source if none is."""
     body = module.body
-    units = [([stmt], _is_case_stmt(stmt)) for stmt in body]
+    units = [([stmt], _is_case_stmt(stmt, index)) for stmt in body]
     if not any(is_case for _, is_case in units):
         return [(body, True)]
     return units
 
 
-def _is_case_stmt(stmt: ast.stmt) -> bool:
+def _is_case_stmt(stmt: ast.stmt, index: _Index) -> bool:
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         return False
-    return any(isinstance(node, ast.Assert) for node in ast.walk(stmt))
+    return id(stmt) in index.asserts
 
 
 class _ExplainEq(ast.NodeTransformer):
@@ -303,6 +334,13 @@ def runtime_blob(python: str, allow_unsandboxed: bool) -> bytes | None:
     return res.stdout if res.returncode == 0 and res.stdout else None
 
 
+@functools.lru_cache(maxsize=4)
+def _runtime_input(blob: bytes | None) -> bytes:
+    """The ``rt`` input: the compiled runtime (or its source), one object per blob, so that the
+    sandbox's key for runs started ahead hashes it once."""
+    return marshal.dumps(RUNTIME_SOURCE if blob is None else blob)
+
+
 def verify_code(completion: str, sample: Sample, **opts: Any) -> Verdict:
     """Reward 1 iff every visible and hidden test passes in the sandbox (see module docstring)."""
     options = _options(opts)
@@ -327,7 +365,7 @@ def _refusal(options: CodeOptions) -> str | None:
 def _run_plan(code: str, plan: _Plan, options: CodeOptions) -> sandbox.RunResult:
     blob = runtime_blob(options.python, options.allow_unsandboxed)
     public = {
-        "rt": RUNTIME_SOURCE if blob is None else blob, "code": code,
+        "code": code,
         "io": [stdin for _, stdin in plan.io], "io_index": [k for k, _ in plan.io], "asserts": bool(plan.units),
         "limits": {"case_timeout": options.case_timeout_s, "out_cap": options.max_output_bytes,
                    "cpu": max(1, int(options.case_timeout_s) + 1), "nofile": 256},
@@ -339,9 +377,13 @@ def _run_plan(code: str, plan: _Plan, options: CodeOptions) -> sandbox.RunResult
         max_processes=options.max_processes, max_stdout_bytes=64 << 10, max_stderr_bytes=64 << 10,
         max_channel_bytes=2 * options.max_output_bytes * (len(plan.io) + 1) + (4 << 20),
     )  # fmt: skip
-    argv = [options.python, "-I", "-S", "-c", code_judge.BOOT_SOURCE, "{pub}", "{sec}", "{fd_out}"]
-    payload = sandbox.Payload(inputs={"pub": marshal.dumps(public), "sec": marshal.dumps(secret)})
-    return sandbox.run(argv, payload, limits=limits, channel_out=True, allow_unsandboxed=options.allow_unsandboxed)
+    argv = [options.python, "-I", "-S", "-c", code_judge.BOOT_SOURCE, "{rt}", "{pub}", "{sec}", "{fd_out}", "{go}"]
+    payload = sandbox.Payload(inputs={"rt": _runtime_input(blob), "pub": marshal.dumps(public),
+                                      "sec": marshal.dumps(secret)})  # fmt: skip
+    # prestart: the next sample's sandbox is launched, and its interpreter loads the runtime,
+    # while this one runs (sandbox.run's docstring); it reads nothing of its sample before "go"
+    return sandbox.run(argv, payload, limits=limits, channel_out=True, allow_unsandboxed=options.allow_unsandboxed,
+                       prestart=("rt",))
 
 
 # ============================================================================ judging

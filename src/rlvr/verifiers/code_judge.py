@@ -4,10 +4,12 @@ This file is shipped as source (or as a code object compiled by the sandbox's ow
 interpreter) and run by ``python3 -I -S`` as pid 1 of the sandbox; it uses the standard
 library only and keeps to Python 3.8 syntax. On the host it is imported for its codec (tests).
 
-One sandbox start per sample, in this order (``boot``):
-1. pid 1 turns ``PR_SET_DUMPABLE`` off (no process of the sandbox's uid can then open its
-   ``/proc/1/mem``, ``/proc/1/fd`` or ``environ``), ignores SIGINT, reads the public payload
-   (candidate code, io inputs, limits) and compiles the candidate.
+One sandbox start per sample, in this order (``BOOT_SOURCE``, ``prepare``, ``boot``):
+0. The sandbox may be started ahead of its sample (``sandbox.run``'s ``prestart``): pid 1 loads
+   this runtime, turns ``PR_SET_DUMPABLE`` off (no process of the sandbox's uid can then open
+   its ``/proc/1/mem``, ``/proc/1/fd`` or ``environ``) and ignores SIGINT, then waits for one
+   byte on its go pipe; the host fills and seals the sample's payload before writing it.
+1. pid 1 reads the public payload (candidate code, io inputs, limits) and compiles the candidate.
 2. io tests: one fresh fork per test, which closes every descriptor but its stdio (by listing
    ``/proc/self/fd``: the host may number them above any fixed range) and runs the candidate as
    ``__main__``; pid 1 forwards its raw stdout to the host, then kills every
@@ -29,7 +31,8 @@ One sandbox start per sample, in this order (``boot``):
    data and are raised again as the matching builtin type. The tests' own objects passed to
    the candidate are served by reference (calls, iteration, public attributes); frames, code
    objects, tracebacks and cells never leave the judge.
-5. The judge writes one JSON record per test to the record pipe, which no other process has.
+5. The judge writes one JSON record per test to the record pipe, which no other process has;
+   pid 1 then ends with ``os._exit`` (the interpreter's teardown would cost a fifth of a sample).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ import _json
 import _weakref
 import binascii
 import builtins
+import gc
 import itertools
 import marshal
 import os
@@ -1663,9 +1667,29 @@ def _judge_main(pid, rfd, wfd, secret_fd, emit):
 # ============================================================================ boot (pid 1)
 
 
+_PREPARED = []  # what prepare() raised, for boot() to report
+
+
+def prepare():
+    """Before the payload arrives (the sandbox may be started ahead and wait for it): what needs
+    no payload. Turns ``PR_SET_DUMPABLE`` off and ignores SIGINT; a failure is reported by boot()."""
+    import _signal
+
+    try:
+        _set_dumpable_off()
+        _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
+        if hasattr(sys, "set_int_max_str_digits"):
+            sys.set_int_max_str_digits(0)
+        for name in ("exit", "quit"):
+            if not hasattr(builtins, name):
+                setattr(builtins, name, _Quitter(name))
+        _PREPARED.append(None)
+    except BaseException as exc:
+        _PREPARED.append(exc)
+
+
 def boot(public, secret_fd, out_fd):
     """Entry point, called by the boot program with the public payload (see module docstring)."""
-    import _signal
 
     def emit(record):
         data = (dumps(record) + "\n").encode("ascii")
@@ -1673,15 +1697,12 @@ def boot(public, secret_fd, out_fd):
             data = data[os.write(out_fd, data):]
 
     try:
-        _set_dumpable_off()
-        _signal.signal(_signal.SIGINT, _signal.SIG_IGN)
+        if not _PREPARED:
+            prepare()
+        if _PREPARED[0] is not None:
+            raise _PREPARED[0]
         os.set_inheritable(out_fd, False)
         os.set_inheritable(secret_fd, False)
-        if hasattr(sys, "set_int_max_str_digits"):
-            sys.set_int_max_str_digits(0)
-        for name in ("exit", "quit"):
-            if not hasattr(builtins, name):
-                setattr(builtins, name, _Quitter(name))
         emit({"k": "ready"})
         try:
             code = compile(public["code"], "<candidate>", "exec", dont_inherit=True)
@@ -1694,6 +1715,7 @@ def boot(public, secret_fd, out_fd):
         if public["asserts"]:
             j_r, c_w = os.pipe()
             c_r, j_w = os.pipe()
+            gc.freeze()  # the runtime's objects: the collector leaves them alone in both processes
             pid = os.fork()
             if pid == 0:
                 _candidate_main(code, c_r, c_w)  # closes everything else first: record pipe, test payload
@@ -1709,14 +1731,20 @@ def boot(public, secret_fd, out_fd):
 
 BOOT_SOURCE = """
 import marshal as _m, sys as _s
-def _boot(fd):
-    with open(fd, "rb") as fh:
-        box = _m.loads(fh.read())
-    rt = box.pop("rt")
+def _boot(rt_fd, pub_fd, sec_fd, out_fd, go_fd):
+    with open(rt_fd, "rb") as fh:
+        rt = _m.loads(fh.read())
     code = _m.loads(rt) if type(rt) is bytes else compile(rt, "<rlvr-runtime>", "exec")
     del rt
     ns = {"__name__": "__rlvr_runtime__", "__builtins__": dict(vars(__builtins__))}
     exec(code, ns)
-    ns["boot"](box, int(_s.argv[2]), int(_s.argv[3]))
-_boot(int(_s.argv[1]))
+    ns["prepare"]()
+    with open(go_fd, "rb", buffering=0) as go:
+        if not go.read(1):
+            return
+    with open(pub_fd, "rb") as fh:
+        box = _m.loads(fh.read())
+    ns["boot"](box, sec_fd, out_fd)
+    ns["os"]._exit(0)  # every record is written (unbuffered); skip the interpreter's teardown
+_boot(*map(int, _s.argv[1:6]))
 """
