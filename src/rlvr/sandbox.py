@@ -461,6 +461,9 @@ printf L
 exec "$@"
 """
 _SH = "/bin/sh"
+# The launcher's and bwrap's own environment (bwrap gives the sandbox a fresh one: --clearenv,
+# --setenv): no locale, so that sh, setpriv and bwrap load no locale data.
+_LAUNCH_ENV = {"PATH": SANDBOX_PATH}
 
 
 @functools.cache
@@ -665,7 +668,7 @@ def _run(argv, payload: Payload, limits: Limits, channel_out: bool, sandboxed: b
             command, _rlimits(limits, host_uid, cgroup is not None), host_uid, cgroup, pass_fds=pass_fds,
             stdin=stdin_fd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             cwd=(tmp + "/work") if tmp else "/", start_new_session=True,
-            env=_env(None, "/tmp") if sandboxed else _env(env, tmp + "/tmp"),
+            env=_LAUNCH_ENV if sandboxed else _env(env, tmp + "/tmp"),
         )  # fmt: skip
         if write_out >= 0:
             os.close(write_out)
@@ -748,7 +751,7 @@ def _start(argv: Sequence[str], payload: Payload, limits: Limits, channel_out: b
         proc, unread = _spawn(
             command, _rlimits(limits, host_uid, cgroup is not None), host_uid, cgroup, wait=False,
             pass_fds=(*inputs.values(), *own), stdin=stdin_fd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            cwd="/", start_new_session=True, env=_env(None, "/tmp"),
+            cwd="/", start_new_session=True, env=_LAUNCH_ENV,
         )  # fmt: skip
     except BaseException:
         for fd in (*inputs.values(), stdin_fd, read_out, go_w, *own):
