@@ -344,6 +344,31 @@ def test_a_run_started_ahead_gets_its_own_inputs_and_a_fresh_sandbox():
     assert first.seccomp and second.seccomp
 
 
+# After its go byte: every process it can see, and its own pid.
+PEEKER = r"""
+import os, sys
+if not os.read(int(sys.argv[1]), 1):
+    raise SystemExit(9)
+print(sorted(int(p) for p in os.listdir("/proc") if p.isdigit()), os.getpid())
+"""
+
+
+def test_a_run_cannot_see_the_sandbox_started_ahead_for_the_next_one():
+    """While a run goes on, the next run's sandbox waits with unsealed memfds for its sample;
+    the running program sees only its own pid namespace (itself as pid 1), so it cannot reach
+    them (the kernel would not let it write into another uid's memfd anyway)."""
+    sandbox.discard_started()
+    argv = [PY, "-I", "-S", "-c", PEEKER, "{go}", "{rt}"]
+    payload = sandbox.Payload(inputs={"rt": b"R"})
+    sandbox.run(argv, payload, prestart=("rt",))  # starts the next one ahead
+    (waiting,) = sandbox._started.values()
+    res = sandbox.run(argv, payload, prestart=("rt",))  # runs in it while a third waits
+    assert waiting.proc.poll() is not None and len(sandbox._started) == 1
+    assert res.returncode == 0, res.stderr
+    assert res.stdout == b"[1] 1\n"
+    sandbox.discard_started()
+
+
 def test_other_limits_or_prestart_inputs_get_a_sandbox_of_their_own():
     sandbox.discard_started()
     _waiter(b"a")
