@@ -710,13 +710,7 @@ class _Started:
 
     def discard(self) -> None:
         """Kill it before it ran anything of the caller's, and free what it holds."""
-        try:
-            os.killpg(self.proc.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
-        for stream in (self.proc.stdout, self.proc.stderr):
-            if stream is not None:
-                stream.close()
+        _kill_group(self.proc)
         self.proc.wait()
         self.close()
 
