@@ -106,3 +106,51 @@ def test_verify_survives_a_line_that_is_not_utf8():
     records = [json.loads(line) for line in out.stdout.decode("ascii").splitlines()]
     assert [(r["id"], r["status"]) for r in records] == [(1, "ok"), (2, "error"), (3, "ok")]
     assert records[1]["detail"].startswith("line 2: not UTF-8")
+
+
+def test_verify_turns_a_malformed_spec_into_an_error_row_and_goes_on():
+    lines = [json.dumps({"id": 1, "verifier": {"composite": {"exact": "x", "format": 0.1}},
+                         "completion": "<answer>3</answer>", "answer": "3"}),
+             json.dumps({"id": 2, "verifier": "exact", "completion": "<answer>3</answer>", "answer": "3"}),
+             json.dumps({"id": 3, "verifier": {"composite": {}}, "completion": "<answer>3</answer>", "answer": "3"}),
+             json.dumps({"id": 4, "verifier": 17, "completion": "<answer>3</answer>", "answer": "3"})]
+    out = run_rlvr(["verify", "--workers", "0"], "\n".join(lines) + "\n")
+    assert out.returncode == 0, out.stderr
+    assert "Traceback" not in out.stderr
+    records = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [(r["id"], r["status"]) for r in records] == [(1, "error"), (2, "ok"), (3, "error"), (4, "error")]
+    assert records[0]["detail"].startswith("line 1: bad verifier spec")
+    assert "could not convert string to float: 'x'" in records[0]["detail"]
+    assert records[2]["detail"] == "line 3: a composite needs at least one part"
+    assert records[3]["detail"].startswith("line 4: cannot use int as a verifier")
+    assert "bad_lines=3" in out.stderr
+
+
+@pytest.mark.parametrize("label, expected_text", [
+    (1, "agreement 1/1"), (True, "agreement 1/1"), ("true", "agreement 1/1"), ("1", "agreement 1/1"),
+    (0, "agreement 0/1"), (False, "agreement 0/1"), ("0", "agreement 0/1"), ("False", "agreement 0/1"),
+])
+def test_audit_reads_labels_by_value_not_truthiness(tmp_path, label, expected_text):
+    cases = tmp_path / "cases.jsonl"
+    cases.write_text(json.dumps({"answer": "2", "completion": "\\boxed{2}", "expected": label}) + "\n")
+    out = run_rlvr(["audit", "--verifier", "exact", "--workers", "0", str(cases)])
+    assert out.returncode == 0, out.stderr
+    assert expected_text in out.stdout
+
+
+@pytest.mark.parametrize("label", ["no", "yes", 2, 0.5, None, "", [1]])
+def test_audit_refuses_any_other_label_naming_its_line(tmp_path, label):
+    cases = tmp_path / "cases.jsonl"
+    good = json.dumps({"answer": "2", "completion": "\\boxed{2}", "expected": 1})
+    cases.write_text(good + "\n\n" + json.dumps({"answer": "2", "completion": "\\boxed{2}", "expected": label}) + "\n")
+    out = run_rlvr(["audit", "--verifier", "exact", "--workers", "0", str(cases)])
+    assert out.returncode == 2
+    assert out.stderr.strip() == (f"rlvr audit: error: {cases} line 3: label 'expected' must be 0, 1, true or false, "
+                                  f"got {json.dumps(label)}")
+
+
+def test_audit_names_the_line_of_invalid_json(tmp_path):
+    cases = tmp_path / "cases.jsonl"
+    cases.write_text(json.dumps({"answer": "2", "completion": "\\boxed{2}", "expected": 1}) + "\n{oops\n")
+    out = run_rlvr(["audit", "--verifier", "exact", "--workers", "0", str(cases)])
+    assert out.returncode == 2 and out.stderr.startswith(f"rlvr audit: error: {cases} line 2: invalid JSON")

@@ -5,10 +5,10 @@
 plus the fields that verifier needs (``answer``; ``tests``/``io_tests``/``hidden_tests``;
 ``statement``), and writes one line per input, in input order:
 ``{"id", "reward", "status", "detail"}`` (and ``info`` when the verifier returns any).
-A bad line (invalid JSON, missing field, unknown verifier) never stops the stream: its
+A bad line (invalid JSON, missing field, unknown verifier, malformed spec) never stops the stream: its
 output line has status ``error`` and a detail naming the line number.
 
-``rlvr audit --verifier NAME CASES.jsonl`` grades rows labelled ``expected`` (1/0) and
+``rlvr audit --verifier NAME CASES.jsonl`` grades rows labelled ``expected`` (0, 1, true or false) and
 prints precision, recall, accuracy, the false positives (the rows a precision-first
 verifier must not have), the false negatives, and latency p50/p99. Math-Verify's case
 file (``gold``/``pred``) is recognised; other layouts take ``--fields answer=gold,completion=pred``.
@@ -23,6 +23,7 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any, BinaryIO
 
 from rlvr.errors import UserError
@@ -115,6 +116,8 @@ def row_to_sample(row: Any, lineno: int, default_verifier: str | None) -> tuple[
         verifier = as_verifier(spec)
     except UnknownVerifierError as exc:
         raise LineError(f"line {lineno}: {exc}") from None
+    except Exception as exc:  # a malformed spec (a weight that is no number, a bad option): this line only
+        raise LineError(f"line {lineno}: bad verifier spec {spec_text[:200]}: {type(exc).__name__}: {exc}") from None
     completion = row.get("completion")
     if not isinstance(completion, str):
         raise LineError(f"line {lineno}: missing field 'completion' (a string)")
@@ -178,8 +181,9 @@ def _verify_block(pool_box: list, block: list[tuple[int, str]], args: argparse.N
         try:
             row_id, completion, sample = _decode(line, lineno, args.verifier)
             todo.append((j, row_id, completion, sample))
-        except LineError as exc:
-            out[j] = {"id": _row_id(line, lineno), "reward": 0.0, "status": "error", "detail": str(exc)}
+        except Exception as exc:  # any bad line becomes its own error row; the stream goes on
+            detail = str(exc) if isinstance(exc, LineError) else f"line {lineno}: {type(exc).__name__}: {exc}"
+            out[j] = {"id": _row_id(line, lineno), "reward": 0.0, "status": "error", "detail": detail}
             args.bad_lines = getattr(args, "bad_lines", 0) + 1
     specs = {s.verifier for _, _, _, s in todo if s.verifier}
     timeout = args.timeout if args.timeout is not None else default_timeout(specs)
@@ -231,24 +235,42 @@ def parse_field_map(text: str | None, first_row: dict) -> dict[str, str]:
 
 
 def _load_cases(path: str, fields: str | None) -> list[dict]:
+    from rlvr.tasks.dataset import read_jsonl
+
     try:
-        with open(path, encoding="utf-8") as fh:
-            rows = [json.loads(line) for line in fh if line.strip()]
+        read = list(read_jsonl(Path(path)))
     except OSError as exc:
         raise UserError(f"cannot read {path}: {exc}") from None
-    except json.JSONDecodeError as exc:
-        raise UserError(f"{path}: invalid JSON line: {exc}") from None
+    except UnicodeDecodeError as exc:
+        raise UserError(f"{path}: not UTF-8: {exc}") from None
+    rows, wheres = [r.data for r in read], [r.where for r in read]
     if not rows:
         raise UserError(f"{path} has no rows")
     mapping = parse_field_map(fields, rows[0])
-    for i, row in enumerate(rows, start=1):
+    for where, row in zip(wheres, rows):
         for key, column in mapping.items():
             if column not in row:
-                raise UserError(f"{path} line {i}: no column {column!r} (mapped to {key!r})")
+                raise UserError(f"{where}: no column {column!r} (mapped to {key!r})")
             row[key] = row[column]
         if "expected" not in row:
-            raise UserError(f"{path} line {i}: no 'expected' label (1 = correct, 0 = incorrect)")
+            raise UserError(f"{where}: no 'expected' label (1 = correct, 0 = incorrect)")
+        row["expected"] = parse_label(row["expected"], where)
     return rows
+
+
+_LABELS = {"0": 0, "1": 1, "false": 0, "true": 1}
+
+
+def parse_label(value: Any, where: str) -> int:
+    """1 or 0 from a label written 0, 1, true or false (JSON or a string of one); anything else
+    ("no", 2, 0.5, null) is a UserError naming ``where``: a label is never read by truthiness."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, (int, float)) and value in (0, 1):
+        return int(value)
+    if isinstance(value, str) and value.strip().lower() in _LABELS:
+        return _LABELS[value.strip().lower()]
+    raise UserError(f"{where}: label 'expected' must be 0, 1, true or false, got {json.dumps(value)[:60]}")
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -291,7 +313,7 @@ def run_audit(args: argparse.Namespace) -> int:
         raise UserError("--workers must be >= 0 and --timeout > 0")
     timeout = args.timeout if args.timeout is not None else default_timeout([args.verifier])
     graded = audit_rows(_load_cases(args.cases, args.fields), args.verifier, args.workers, timeout)
-    expected = [int(bool(r["expected"])) for r in graded]
+    expected = [r["expected"] for r in graded]
     tp = sum(1 for r, e in zip(graded, expected) if r["got"] and e)
     fp_rows = [r for r, e in zip(graded, expected) if r["got"] and not e]
     fn_rows = [r for r, e in zip(graded, expected) if not r["got"] and e]
