@@ -112,3 +112,51 @@ def test_stdout_in_assert_mode_is_discarded_not_read():
     program = "import sys\ndef add(a, b):\n    sys.stdout.write('x' * (4 << 20))\n    return a + b"
     verdict = run(program, ADD_LIT)
     assert (verdict.reward, verdict.status) == (1.0, "ok"), verdict.detail
+
+
+# ----------------------------------------------------------------------------- completion accounting
+
+LOOP_F = "def f(x):\n    while True:\n        pass"
+HANG_SHAPES = {
+    "humaneval: top-level assert, check(candidate), check(f)":
+        {"tests": "assert True\ndef check(candidate):\n    assert candidate(1) == 2\n\ncheck(f)\n"},
+    "run_tests() under a main guard":
+        {"tests": "assert True\ndef run_tests():\n    assert f(1) == 2\nif __name__ == '__main__':\n    run_tests()\n"},
+    "a verify(f) helper without assert":
+        {"tests": "assert True\ndef verify(g):\n    if g(1) != 2:\n        raise ValueError('no')\nverify(f)\n"},
+    "an if ...: raise stress loop":
+        {"tests": "assert True\nfor k in range(3):\n    if f(k) != 2 * k:\n        raise AssertionError(k)\n"},
+    "the check in the hidden tests":
+        {"tests": "assert True", "hidden_tests": "assert True\ndef check(candidate):\n    assert candidate(1) == 2\n"
+                                                 "\ncheck(f)\n"},
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("fields", list(HANG_SHAPES.values()), ids=list(HANG_SHAPES))
+def test_a_statement_that_never_finishes_is_a_timeout_never_a_pass(fields):
+    start = time.monotonic()
+    verdict = run(LOOP_F, fields, timeout_s=1.0)
+    elapsed = time.monotonic() - start
+    assert (verdict.reward, verdict.status) == (0.0, "timeout"), verdict.detail
+    assert "did not finish" in verdict.detail
+    assert 1.0 <= elapsed < 4.0  # ends at its wall time
+    if "hidden_tests" in fields:  # hack/visible_only sees it: visible all passed, a hidden one did not
+        assert (verdict.info["visible_pass_rate"], verdict.info["hidden_pass_rate"]) == (1.0, 0.0)
+    honest = run("def f(x):\n    return 2 * x", fields, timeout_s=1.0)
+    assert (honest.reward, honest.status) == (1.0, "ok"), honest.detail
+
+
+@pytest.mark.parametrize("exit_", ["import os; os._exit(0)", "import os, signal; os.kill(os.getpid(), signal.SIGKILL)",
+                                   "import ctypes; ctypes.string_at(0)"])
+def test_a_crash_inside_a_bare_except_is_not_the_expected_exception(exit_):
+    fields = {"tests": "try:\n    f(-1)\nexcept:\n    pass\nelse:\n    raise AssertionError('no error')\n"}
+    verdict = run(f"def f(x):\n    {exit_}", fields)
+    assert (verdict.reward, verdict.status) == (0.0, "wrong") and "CandidateGone" in verdict.detail, verdict.detail
+    honest = run("def f(x):\n    if x < 0:\n        raise ValueError(x)\n    return x", fields)
+    assert (honest.reward, honest.status) == (1.0, "ok"), honest.detail
+
+
+@pytest.mark.parametrize("tests", ["", "x = 1\n", "import math\ndef helper():\n    return 1\n", "# nothing\n"])
+def test_a_test_source_that_checks_nothing_is_a_data_error(tests):
+    verdict = run("def f(x):\n    return x", {"tests": tests})
+    assert (verdict.reward, verdict.status) == (0.0, "error") and "checks nothing" in verdict.detail, verdict.detail

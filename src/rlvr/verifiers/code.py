@@ -6,7 +6,8 @@ Sample fields (all optional, at least one test needed):
   ``def``/``class``) is one test; other statements are set-up; a source with no such
   statement is one test. HumanEval style works as is: ``def check(candidate): ...`` followed
   by ``check(f)``; a source that defines ``check`` without calling it is called with the
-  sample's ``entry_point`` (and is a bad sample without one).
+  sample's ``entry_point`` (and is a bad sample without one). Every statement must finish,
+  set-up included (a hang is status ``timeout``); a source that checks nothing is a bad sample.
 - ``io_tests``: ``[{"input": str, "output": str}, ...]``: the program runs as ``__main__``
   with that stdin; its stdout is compared, after whitespace normalisation, here.
 - ``hidden_tests``: same forms (a string / list of strings, or a list of io dicts); never
@@ -187,16 +188,49 @@ def _add_asserts(plan: _Plan, spec: Any, hidden: bool) -> None:
         extra = _check_call(module, plan.entry_point, index)
         if extra:
             plan.names.add(plan.entry_point or "")
+        if not extra and not _checks_something(module, index):
+            raise ValueError(f"a test source checks nothing (no assert, raise or call): {_short(source, 80)!r}")
         units = _split_source(module, index) if isinstance(spec, str) else [(module.body, True)]
+        first = len(plan.units)
         for body, is_case in units:
             src = source if body is module.body and not index.has_assert(body) else _unit_source(source, body, index)
+            label = _short(_segment(source, body[0]))
             if not is_case:
-                plan.units.append({"src": src, "case": None, "hidden": hidden})
+                plan.units.append({"src": src, "case": None, "hidden": hidden, "label": label})
                 continue
-            case = _Case(len(plan.cases), hidden, "assert", None, _short(_segment(source, body[0])))
+            case = _Case(len(plan.cases), hidden, "assert", None, label)
             plan.cases.append(case)
             plan.units.append({"src": src, "case": case.index})
         plan.units[-1]["src"] += extra
+        _assign_owners(plan.units[first:])
+
+
+def _checks_something(module: ast.Module, index: _Index) -> bool:
+    """A source checks something when it asserts, raises, or runs a call outside definitions
+    (``check(f)``, ``run_tests()``, ``unittest.main()``): a source of only imports, assignments
+    of constants and uncalled definitions would pass any program."""
+    for stmt in module.body:
+        nodes = index.nodes[id(stmt)]
+        if any(isinstance(n, (ast.Assert, ast.Raise)) for n in nodes):
+            return True
+        if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and any(
+                isinstance(n, ast.Call) for n in nodes):
+            return True
+    return False
+
+
+def _assign_owners(units: list[dict[str, Any]]) -> None:
+    """Each set-up statement of one source answers for a case of that source (the next one, else
+    the one before): when it fails or never finishes, that case fails, so a trailing ``check(f)``
+    that hangs in a hidden source lowers ``hidden_pass_rate``."""
+    cases = [u["case"] for u in units if u["case"] is not None]
+    last = None
+    for k, unit in enumerate(units):
+        if unit["case"] is not None:
+            last = unit["case"]
+            continue
+        nxt = next((u["case"] for u in units[k + 1:] if u["case"] is not None), None)
+        unit["owner"] = nxt if nxt is not None else (last if last is not None else (cases[0] if cases else None))
 
 
 class _Index:
@@ -392,7 +426,7 @@ def _run_plan(code: str, plan: _Plan, options: CodeOptions) -> sandbox.RunResult
 def _records(channel: bytes) -> dict[str, Any]:
     """Parse the judge's record stream (only pid 1 of the sandbox holds the pipe)."""
     out: dict[str, Any] = {"ready": False, "done": False, "syntax": None, "crash": None, "cand": None,
-                           "setup": None, "cases": {}}  # fmt: skip
+                           "setup": None, "cases": {}, "units": set()}  # fmt: skip
     for line in channel.split(b"\n"):
         try:
             record = json.loads(line)
@@ -409,6 +443,8 @@ def _records(channel: bytes) -> dict[str, Any]:
             out[kind] = out[kind] or record
         elif kind in ("io", "case") and isinstance(record.get("i"), int):
             out["cases"].setdefault(record["i"], record)
+        elif kind == "unit" and isinstance(record.get("u"), int):
+            out["units"].add(record["u"])
     return out
 
 
@@ -419,7 +455,33 @@ def _judge(plan: _Plan, result: sandbox.RunResult, recs: dict[str, Any], options
     if recs["crash"] is not None:
         return Verdict(0.0, "error", f"the verifier's runtime failed in the sandbox: {_short(recs['crash'], 600)}")
     outcomes = [_outcome(case, recs, result, options) for case in plan.cases]
+    _unfinished_setup(plan, outcomes, recs, result)
     return _verdict(plan, outcomes, result, recs, options)
+
+
+def _unfinished_setup(plan: _Plan, outcomes: list[tuple[bool, str, bool]], recs: dict[str, Any],
+                      result: sandbox.RunResult) -> None:
+    """The first set-up statement that failed or never reported its completion fails the case it
+    answers for (see _assign_owners): a statement that did not finish is never passed."""
+    if recs["syntax"] is not None:
+        return
+    failed = recs["setup"]
+    for k, unit in enumerate(plan.units):
+        if unit["case"] is not None or k in recs["units"]:
+            continue
+        owner = unit.get("owner")
+        if owner is None or not outcomes[owner][0]:
+            return
+        if failed is not None and failed.get("u") == k:
+            why = "a set-up statement failed"
+        elif result.timed_out:
+            why = f"set-up statement {unit['label']!r} did not finish: the run hit its wall timeout"
+        else:
+            why = f"set-up statement {unit['label']!r} did not finish: the run ended first"
+        if unit.get("hidden"):
+            why = "a hidden set-up statement did not finish" if failed is None else "a hidden set-up statement failed"
+        outcomes[owner] = (False, why, result.timed_out and failed is None)
+        return
 
 
 def _outcome(case: _Case, recs: dict[str, Any], result: sandbox.RunResult,
@@ -478,10 +540,14 @@ def _verdict(plan: _Plan, outcomes: list[tuple[bool, str, bool]], result: sandbo
     if hid:
         info["hidden_pass_rate"] = sum(hid) / len(hid)
     setup = recs["setup"]
-    all_ok = all(passed) and setup is None
-    reward = 1.0 if all_ok else (rate if options.partial_credit and setup is None else 0.0)
-    status = "ok" if all_ok else ("timeout" if any(t for _, _, t in outcomes) else "wrong")
+    finished = recs["done"] or recs["syntax"] is not None  # the judge's final record is required
+    all_ok = all(passed) and setup is None and finished
+    reward = 1.0 if all_ok else (rate if options.partial_credit and setup is None and finished else 0.0)
+    timed_out = result.timed_out or any(t for _, _, t in outcomes)
+    status = "ok" if all_ok else ("timeout" if timed_out else "wrong")
     detail = f"passed {sum(passed)}/{len(passed)} (visible {sum(vis)}/{len(vis)}, hidden {sum(hid)}/{len(hid)})"
+    if not finished:
+        detail += "; the run ended before the judge finished" + (" (wall timeout)" if result.timed_out else "")
     if setup is not None:
         err = str(setup.get("err"))
         shown = f"a hidden set-up statement failed: {err.split(':', 1)[0]}" if setup.get("h") is not False else \

@@ -1618,7 +1618,7 @@ def _mirror_class(judge, name, remote):
 def _run_tests(judge, secret, names, emit):
     ns = _bind_names(judge, secret, names)
     sys.setrecursionlimit(sys.getrecursionlimit() + _frames())  # a test's own depth, as at top level
-    for unit in secret["units"]:
+    for k, unit in enumerate(secret["units"]):
         case = unit["case"]
         ok, err = True, ""
         try:
@@ -1628,10 +1628,13 @@ def _run_tests(judge, secret, names, emit):
             err = "" if ok else f"SystemExit: {exc.code!r}"
         except BaseException as exc:  # the test failed: say why, go on (or stop after set-up)
             ok, err = False, _fmt(exc)
+        if ok and judge.gone is not None:  # a crash caught by the test's bare ``except:`` is no pass
+            ok, err = False, "CandidateGone: " + judge.gone
         if case is None:
             if not ok:
-                emit({"k": "setup", "ok": False, "err": err, "h": bool(unit.get("hidden"))})
+                emit({"k": "setup", "ok": False, "err": err, "h": bool(unit.get("hidden")), "u": k})
                 return
+            emit({"k": "unit", "u": k})
         else:
             emit({"k": "case", "i": case, "ok": ok, "err": err})
 
