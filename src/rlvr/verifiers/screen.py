@@ -2,8 +2,8 @@
 
 The rules that find the final answer read English words through small lists (``not``,
 ``maybe``, ``a multiple of``, ``the answer is``): a word a reader sees but a regex does not
-match would slip past them. So, before anything else, ``screen(section)`` refuses a final
-section (the text after the reasoning) that holds:
+match would slip past them. So, before anything else, ``screen_chars(section)`` refuses a
+final section (the text after the reasoning) that holds:
 
 - an invisible formatting character (Unicode category Cf: zero-width space and joiners,
   the word joiner, soft hyphen, byte-order mark, bidirectional marks, embeddings and
@@ -13,10 +13,13 @@ section (the text after the reasoning) that holds:
 - a character that stands for an ASCII letter (its compatibility form is one: fullwidth
   ``ｎ``, mathematical ``𝐧``, circled ``ⓝ``, superscript ``ⁿ``, ligatures, ``ℝ``);
 - a word of two or more letters that mixes ASCII letters with other letters (``nоt`` with
-  a Cyrillic о, ``Maybе``, ``answеr``), or whose letters come from a script with Latin
-  look-alikes (Greek ``ηοτ``, Cyrillic, Armenian, Cherokee, fullwidth ``ｎｏｔ``, mathematical
-  ``𝐧𝐨𝐭``, accented Latin): such a word can be made to look like a listed English word
-  without being one.
+  a Cyrillic о, ``Maybе``, ``answеr``);
+
+and ``screen_words(scope)`` refuses, in the answer's own sentence or block and the words
+that lead into it (``answer.locate``), a word whose letters come from a script with Latin
+look-alikes (Greek ``ηοτ``, Cyrillic, Armenian, Cherokee, accented Latin): such a word can
+be made to look like a listed English word without being one. A Cyrillic word elsewhere in
+the completion is not read at all, so it refuses nothing.
 
 Allowed: ASCII text, single non-ASCII letters (``π``, ``θ`` as variables), symbols (``°``,
 ``²``, ``−``, ``≤``, ``√``), every kind of space, and words in scripts without Latin
@@ -52,6 +55,13 @@ def _look_alike_script(ch: str) -> bool:
 
 def screen(section: str) -> str:
     """"" when ``section`` may be read; else why not (a short reason naming the character)."""
+    return screen_chars(section) or screen_words(section)
+
+
+def screen_chars(section: str) -> str:
+    """The checks that hold for the whole final section: invisible formatting characters,
+    combining marks, characters that stand for ASCII letters, and words that mix ASCII
+    letters with letters of another script (``answеr`` would hide a competing marker)."""
     if section.isascii():
         return ""
     m = _FORMAT_RE.search(section)
@@ -63,15 +73,31 @@ def screen(section: str) -> str:
             return f"a combining mark U+{ord(ch):04X} in the final section"
         if _ASCII_LETTER_RE.search(unicodedata.normalize("NFKC", ch)):
             return f"the character {ch!r} stands for an ASCII letter"
-    for m in _WORD_RE.finditer(section):
+    for word, letters in _foreign_words(section):
+        if any(c.isascii() for c in letters):
+            return f"the word {word!r} mixes ASCII letters with letters of another script"
+    return ""
+
+
+def screen_words(text: str) -> str:
+    """The check that holds for the answer's own sentence or block and the words that lead
+    into it: no word written in letters that pass for Latin ones (a Cyrillic or Greek word
+    elsewhere in the completion is not read, so it does not refuse the answer)."""
+    if text.isascii():
+        return ""
+    for word, letters in _foreign_words(text):
+        if any(_look_alike_script(c) for c in letters):
+            return f"the word {word!r} is written in letters that pass for Latin ones"
+    return ""
+
+
+def _foreign_words(text: str) -> list[tuple[str, list[str]]]:
+    out = []
+    for m in _WORD_RE.finditer(text):
         word = m.group(0)
         if word.isascii():
             continue
         letters = [c for c in word if c.isalpha()]  # not superscripts or vulgar fractions (m², ½)
-        if len(letters) < 2:
-            continue
-        if any(c.isascii() for c in letters):
-            return f"the word {word!r} mixes ASCII letters with letters of another script"
-        if any(_look_alike_script(c) for c in letters):
-            return f"the word {word!r} is written in letters that pass for Latin ones"
-    return ""
+        if len(letters) >= 2:
+            out.append((word, letters))
+    return out

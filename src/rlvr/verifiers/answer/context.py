@@ -1,0 +1,419 @@
+"""What may surround the final answer (docs/verifiers.md, "Where the final answer is",
+step 3): the rules read on the answer's own sentence or block and on the words that lead
+into it, never on the whole completion.
+
+- ``read_tail`` / ``box_sentence_end``: what may follow a final answer (closing punctuation,
+  a unit phrase, a sign-off; after a box, the noun phrase that ends its sentence).
+- ``lead_in_words`` / ``qualifier``: a negation, a hedge or a word of falsity that leads
+  into it; a label's words ("Wrong answer:") qualify the value they label.
+- ``box_context`` / ``lead_word``: what leads into a final box from outside it (an operand,
+  a relation, a word that does not introduce it).
+
+The texts these functions get are ``Document.prose``: tags are line breaks there, so a
+tag is never an operator.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+from rlvr.verifiers.answer.section import SIGN_OFF, Located
+from rlvr.verifiers.answer_grammar import FUNCTIONS, UNIT_WORDS, Refusal, parse_answer
+
+_TAIL_ATOM = (r"\s|[.,;:]|\$|\\\]|\\\)|\*|\}|\)|\]|\\\\|\\quad|\\qquad|\\end\s*\{[a-z]+\*?\}|" + SIGN_OFF)
+MAX_TAIL_CHARS = 500
+MAX_MARKERS = 64  # final-answer markers in one final section
+MAX_VALUE_CHARS = 4000  # longer than any answer the grammar reads (answer_grammar.MAX_ANSWER_CHARS)
+
+
+def _unit_phrase() -> str:
+    words = "|".join(sorted(UNIT_WORDS, key=len, reverse=True))
+    return rf"(?:\\pmod\s*\{{\s*\d+\s*\}}|(?:{words})\b(?:\s+(?:{words})\b)*)"
+
+
+_TAIL_RE: re.Pattern[str] | None = None
+
+
+def _tail_re() -> re.Pattern[str]:
+    global _TAIL_RE
+    if _TAIL_RE is None:
+        _TAIL_RE = re.compile(rf"(?is)(?:{_TAIL_ATOM})*(?P<unit>{_unit_phrase()})?(?:{_TAIL_ATOM})*")
+    return _TAIL_RE
+
+
+_ELLIPSIS_RE = re.compile(r"\.[ \t]*\.|\u2026")
+
+
+def read_tail(tail: str) -> tuple[bool, str]:
+    """(whether ``tail`` may follow a final answer, a unit phrase it starts with).
+
+    Allowed: whitespace, sentence punctuation except ``!`` (a factorial is not
+    punctuation) and an ellipsis, closing math delimiters and brackets, ``**``, ``\\end{align*}``, a unit
+    phrase (``square centimeters``, ``\\pmod{11}``) and the sign-offs "is our answer" /
+    "I hope it is correct". Anything else is text after the final answer."""
+    if len(tail) > MAX_TAIL_CHARS or _ELLIPSIS_RE.search(tail):
+        return False, ""  # an ellipsis trails off ("\\boxed{10}..."): not closing punctuation
+    m = _tail_re().fullmatch(tail)
+    if not m:
+        return False, ""
+    return True, (m.group("unit") or "").strip()
+
+# --------------------------------------------------------- the sentence of a final box
+
+_COUNTED = ("values?|solutions?|roots?|zeros?|zeroes|integers?|numbers?|ways?|choices?|possibilit(?:y|ies)"
+            "|outcomes?|arrangements?|sequences?|subsets?|permutations?|combinations?|elements?|terms?|points?"
+            "|triangles?|rectangles?|paths?|functions?|polynomials?|matrices|matrix|strings?|words?|divisors?"
+            "|factors?|multiples?|digits?|cases?|configurations?|colou?rings?|sides?|vertices|edges?|faces?")
+_COUNTED_ADJ = ("distinct|different|possible|real|complex|positive|negative|non-?negative|non-?zero|integer|integral"
+                "|rational|irrational|prime|composite|even|odd|ordered|unordered|valid|unique|whole|natural|perfect"
+                "|consecutive|feasible|admissible|isosceles|equilateral|congruent|non-?congruent")
+_COUNTED_RE = re.compile(_COUNTED)
+# plural nouns that multiply or divide the count ("\\boxed{10} pairs" is 20 things), and words ending in s
+# that are no noun: not "the noun of the question" after a box
+_MULTIPLYING = ("(?:pairs|couples|dozens|scores|grosses|tens|hundreds|thousands|millions|billions|trillions|halves"
+                "|thirds|quarters|fifths|tenths|hundredths|percents|times|sets|less|unless|plus|minus|thus|was|is"
+                "|has|does|yes|this|its|us)")
+_TIME_UNITS = "years?|months?|weeks?|days?|hours?|minutes?|seconds?"
+_BARE_VAR = r"(?:\$\s*[A-Za-z](?:_\{?[0-9A-Za-z]\}?)?\s*\$|\\\(\s*[A-Za-z](?:_\{?[0-9A-Za-z]\}?)?\s*\\\))"
+_BOX_SENTENCE_RE = re.compile(
+    rf"(?i)(?:\s*(?:[$*}}]|\\\)|\\\]))*+"  # the math span and wrappers holding the box close (possessive)
+    rf"(?:\s+(?:(?:{_COUNTED_ADJ})\s+)*(?:{_COUNTED}|(?!{_MULTIPLYING}\b)(?P<noun>[a-z]{{2,}}s))"
+    rf"(?:\s+(?:for|of)\s+{_BARE_VAR})?(?:\s+in\s+total|\s+in\s+all|\s+altogether)?"
+    rf"(?:\s+after\s+\d+\s+(?:{_TIME_UNITS}))?"
+    rf"|\s+after\s+\d+\s+(?:{_TIME_UNITS}))(?![A-Za-z])")
+
+
+def box_sentence_end(tail: str) -> bool:
+    """Whether the text after a final box is the end of its own sentence in the one closed
+    form this verifier reads, then only what may follow any final answer: a counted noun
+    with adjectives from closed lists, or one plural noun (the question's: "\\(\\boxed{72}\\)
+    clips", not one that multiplies the count: pairs, dozens, thousands), optionally
+    "for/of $B$" (one bare letter), "in total" / "altogether" and "after N years"
+    (``$\\boxed{2}$ distinct possible values for $B$.``, ``\\boxed{4} real roots``, ``worth
+    $\\boxed{X}$ after 5 years``). Nothing else: no other number, word or math."""
+    if len(tail) > MAX_TAIL_CHARS:
+        return False
+    m = _BOX_SENTENCE_RE.match(tail)
+    return m is not None and read_tail(tail[m.end():])[0]
+
+
+# ------------------------------------------------------------ what leads into a marker
+
+_CLAUSE_BREAK_RE = re.compile(r"[.!?;,](?=\s)|\n")
+# a line that does not end a clause (blank lines after it aside): it ends in a word, a relation
+# or operator sign, an open bracket, or math that ends in one ("$x >$")
+_CONTINUED_LINE_RE = re.compile(r"(?:[A-Za-z=<>+\-/^_(\[{]|\\(?:geq?|leq?|neq?|approx|equiv|lt|gt|times|cdot|pm))"
+                                r"\s*\$?\s*$")
+_MARKDOWN_START_RE = re.compile(r"[ \t]*(?:(?:[>#]+|[-*+](?=\s)|\*\*)[ \t]*)*")
+_SENTENCE_BREAK_RE = re.compile(r"[.!?;](?=\s)|\n")
+# negations and conditions: read in the clause that leads into the marker ("Since 14 is not
+# divisible by 3, the answer is ..." and "If we add them, we get ..." are fine)
+_LEAD_WORDS_RE = re.compile(
+    r"(?i)\b(?:not|never|neither|nor|cannot|suppose|supposing|assume|assuming|if|unless|whether)\b|n['\u2019]t\b")
+# epistemic hedges: read in the whole sentence, so a parenthetical counts ("The answer, I guess, is")
+_HEDGE_WORDS_RE = re.compile(
+    r"(?i)\b(?:maybe|perhaps|probably|possibly|might|unlikely|presumably|apparently|seemingly|conceivably"
+    r"|hopefully|plausibly|supposedly|allegedly|arguably|tentatively|perchance|potentially|hypothetically"
+    r"|guess|guessing|doubt|doubtful|unsure|uncertain|either|(?:i|we)\s+(?:think|believe|suspect|reckon))\b")
+# modal verbs hedge only the verb that states the value ("It could be", "may well be", "appears
+# to be"); elsewhere in the sentence they belong to the question ("the most points that could
+# be in the domain is 19")
+_PARENTHETICAL_RE = re.compile(r",[^,.;:!?]{1,30},")
+_NEAR_HEDGE_RE = re.compile(
+    r"(?i)\b(?:(?:could|may|might|would)\b(?:\s+(?:well|also|just|actually|then|very|perhaps|possibly))?"
+    r"(?:\s+(?:be|equal|equals|give|yield|become|have|leave|make|get|come\s+to|amount\s+to|total))?"
+    r"|(?:seems?|seemed|appears?|appeared)\b(?:\s+to\s+(?:be|equal|give|have))?)[^A-Za-z0-9]*$")
+_FALSITY_RE = re.compile(r"(?i)\b(?:false|wrong|incorrect|untrue|impossible)\b")
+
+
+def _last_match(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    last = None
+    for last in pattern.finditer(text):  # noqa: B007 - the last one is wanted
+        pass
+    return last
+
+
+def _clause(body: str, start: int, breaks: re.Pattern[str] = _CLAUSE_BREAK_RE) -> str:
+    """The clause that leads into ``start``: back to the previous sentence or clause break
+    (``. ! ? ; ,`` before a space, or a newline; ``breaks=_SENTENCE_BREAK_RE``: the
+    sentence, without the comma), at most 200 characters; Markdown list, quote and heading
+    marks at a line start are not part of it."""
+    window = body[max(0, start - 200): start]
+    cut, at_line_start = 0, start <= 200
+    for m in reversed(list(breaks.finditer(window))):
+        if m.group(0) == "\n" and _CONTINUED_LINE_RE.search(window, 0, m.start()):
+            continue  # "more than\n\boxed{10}": the line runs on into the box
+        cut, at_line_start = m.end(), m.group(0) == "\n"
+        break
+    window = window[cut:]
+    if at_line_start:
+        window = window[_MARKDOWN_START_RE.match(window).end():]  # type: ignore[union-attr]
+    return window
+
+
+def lead_in_words(body: str, start: int) -> Located | None:
+    """A negation, a hedge or a word of falsity that leads into the final marker refuses
+    it ("The answer is not \\boxed{5}", "Maybe the answer is 5", "It is false that the
+    answer is 5", "Suppose the answer is 5", "It could be \\boxed{5}"). Negations,
+    conditions and words of falsity are read in the clause (back to the previous break, see
+    ``_clause``), so "Since 14 is not divisible by 3, the answer is \\boxed{12}" is fine; a
+    word of falsity before a colon judges what came before ("Wait, that is wrong:
+    \\boxed{10}"); epistemic hedges in the whole sentence ("The answer, I guess, is 5")."""
+    sentence = _clause(body, start, _SENTENCE_BREAK_RE)
+    word = qualifier(_clause(body, start), hedges=False) or near_hedge(sentence)
+    if not word:
+        found = _HEDGE_WORDS_RE.search(sentence)
+        word = found.group(0).lower() if found else ""
+    if not word:
+        return None
+    return Located(None, qualifier_reason(word), f"{word!r} leads into the final answer")
+
+
+def qualifier(text: str, hedges: bool = True, label: bool = False) -> str:
+    """The first negation, condition, hedge (unless ``hedges=False``) or word of falsity in
+    ``text`` ("" when none); a word of falsity counts only after the last colon, unless
+    ``text`` is a label (its words qualify the value it labels: "Wrong answer:"). A
+    negation inside a relative clause of the subject ("the integers that are not divisible
+    by 3 is") qualifies a noun, not the statement, and is passed over."""
+    found = next((m for m in _LEAD_WORDS_RE.finditer(text) if not _relative(text, m)), None)
+    found = (found or (_HEDGE_WORDS_RE.search(text) if hedges else None)
+             or _FALSITY_RE.search(text if label else text[text.rfind(":") + 1:]))
+    return found.group(0).lower() if found else ""
+
+
+_RELATIVE_RE = re.compile(r"(?i)\b[a-z]{3,}\s+(?:that|which|who)\s+(?:are|is|were|was|do|does|did|can|could)?\s*$")
+_COPULA_AFTER_RE = re.compile(r"(?i)\b(?:is|are|was|were|equals)\b")
+
+
+def _relative(text: str, m: re.Match[str]) -> bool:
+    """Whether the negation ``m`` sits in a relative clause ("integers that are not ...")
+    that the statement's own copula follows ("... is")."""
+    if m.group(0).lower() not in ("not", "n't", "n\u2019t"):
+        return False
+    before = text[max(0, m.start() - 60): m.start()]
+    return _RELATIVE_RE.search(before.rstrip()) is not None and _COPULA_AFTER_RE.search(text, m.end()) is not None
+
+
+def near_hedge(lead: str) -> str:
+    """A modal verb among the last words before the value (``It could be``, ``may well be``,
+    ``appears to be``): the word, or ""."""
+    found = _NEAR_HEDGE_RE.search(_PARENTHETICAL_RE.sub(" ", lead[-160:]))  # "could, in fact, be"
+    return found.group(0).split()[0].lower() if found else ""
+
+
+def qualifier_reason(word: str) -> str:
+    """``relation`` for a negation or a word of falsity, ``several_answers`` for a hedge."""
+    word = word.replace("\u2019", "'")
+    hedge = word not in ("not", "never", "neither", "nor", "cannot", "n't") and not _FALSITY_RE.fullmatch(word)
+    return "several_answers" if hedge else "relation"
+
+
+_SPACING_TOKENS = ("\\,", "\\;", "\\:", "\\!", "\\ ", "\\quad", "\\qquad", "\\displaystyle")
+_WRAPPER_OPEN_RE = re.compile(r"(?:\\(?:textbf|mathbf|boldsymbol|bm|fbox)|\\(?:text)?color\s*\{[^{}]*\})\s*$")
+_LEAD_OP_RE = re.compile(
+    r"(?P<op><=|>=|!=|=|<|>|≤|≥|≠|≈|∈|\\not\s*(?:=|<|>|\\[A-Za-z]+)|\\(?:approx|equiv|in|notin|leq?|geq?|neq?|lt|gt|leqslant"
+    r"|geqslant|sim|simeq|subset|subseteq|supset|supseteq|propto|mid|to)(?![A-Za-z]))$")
+_NEUTRAL_END_RE = re.compile(r"(?:&|\\\\|\\Rightarrow|\\implies|\\Longrightarrow|\\therefore|\\iff|:)$")
+_SIDE_BREAK_RE = re.compile(r"<=|>=|!=|=|<|>|&|\\\\|\\(?:approx|equiv|leq?|geq?|neq?|lt|gt|Rightarrow|implies)"
+                            r"(?![A-Za-z])")
+MAX_LEAD_CHARS = 1000  # of the math span before a box that is read
+
+
+def box_context(body: str, start: int, spans: list[tuple[int, int]], after: str) -> str | Located:
+    """What leads into a final box from outside it (docs/verifiers.md): the relation it
+    completes (returned: ``"x >"``, ``"37 + 45 ="``, for the caller to read with the box),
+    ``""`` when the box stands alone, or a refusal: a box that is an operand (``$-\\boxed{10}$``,
+    ``$\\sqrt{\\boxed{100}}$``, ``$2\\boxed{5}$``), a value before it (``$10, \\boxed{11}$``), a
+    congruence without ``\\pmod``, or a word before it that is not an introducing word
+    (``more than \\boxed{10}``, ``a multiple of \\boxed{10}``)."""
+    k = bisect.bisect_right(spans, (start, len(body) + 1)) - 1
+    in_math = k >= 0 and spans[k][0] <= start <= spans[k][1]
+    head = body[max(spans[k][0], start - MAX_LEAD_CHARS): start] if in_math else _clause(body, start)
+    head = _without_wrapper_openers(head[:-1] if head.endswith("\\") else head)  # "\\boxed" written doubled
+    if head is None:
+        return Located(None, "unparsed", "the final box is inside a bracket or a group of an expression")
+    head = _strip_spacing_end(head)
+    if not in_math:
+        return _lead_of(head, after, False)
+    opener_at = spans[k][0] - (2 if body[spans[k][0] - 2: spans[k][0]] in ("$$", "\\(", "\\[") else 1)
+    if not head:
+        return box_context(body, opener_at, [], after)  # the prose before the span leads into the box
+    lead = _lead_of(head, after, True)
+    prose = _clause(body, opener_at).rstrip()
+    if isinstance(lead, str) and re.search(r"[A-Za-z]$", prose):
+        return lead_word(prose) or lead  # "It is at least $x = \boxed{10}$"
+    return lead
+
+
+def _strip_spacing_end(head: str) -> str:
+    """``head`` without the spaces, spacing commands and ``*`` it ends with (linear)."""
+    while True:
+        end = len(head)
+        while end and (head[end - 1].isspace() or head[end - 1] in "*~"):  # any space, NBSP too
+            end -= 1
+        head = head[:end]
+        for token in _SPACING_TOKENS:
+            if head.endswith(token) and not head.endswith("\\" + token):
+                head = head[: -len(token)]
+                break
+        else:
+            return head
+
+
+def _without_wrapper_openers(head: str) -> str | None:
+    """``head`` without the openers of wrappers still open at its end (``\\textbf{``,
+    ``\\color{red}{``, ``{\\color{red}``); None when another bracket is still open there."""
+    stack: list[int] = []
+    i = 0
+    while i < len(head):
+        ch = head[i]
+        if ch == "\\":
+            i += 2
+            continue
+        if ch in "{([":
+            stack.append(i)
+        elif ch in "})]" and stack:
+            stack.pop()
+        i += 1
+    for pos in reversed(stack):
+        cmd = _WRAPPER_OPEN_RE.search(head, 0, pos)
+        if head[pos] == "{" and cmd is not None:
+            head = head[: cmd.start()] + head[pos + 1:]
+        elif head[pos] == "{" and head[pos + 1:].lstrip().startswith("\\color"):
+            head = head[:pos] + head[pos + 1:]
+        else:
+            return None
+    return re.sub(r"\\color\s*\{[^{}]*\}", "", head)
+
+
+def _lead_of(head: str, after: str, in_math: bool) -> str | Located:
+    if not head:
+        return ""
+    op = _LEAD_OP_RE.search(head)
+    if op is not None:
+        return _relation_lead(head[: op.start()], op.group("op"), after, in_math)
+    if _NEUTRAL_END_RE.search(head):
+        return ""
+    text = re.search(r"\\text[a-z]*\s*\{([^{}]*)\}$", head) if in_math else None
+    if text is not None:
+        return lead_word(text.group(1)) or ""
+    if not in_math and re.search(r"[A-Za-z]$", head) and not re.search(r"\\[A-Za-z]+$", head):
+        return lead_word(head) or ""
+    if not in_math and head.endswith("$"):
+        return Located(None, "unparsed", f"math right before the final box: {head[-30:]!r}")
+    if head.endswith((",", ";")):
+        return Located(None, "several_answers", f"a value before the final box: {head[-30:]!r}")
+    return Located(None, "unparsed", f"the final box is an operand: {head[-30:]!r} comes right before it")
+
+
+def _relation_lead(before: str, op: str, after: str, in_math: bool) -> str | Located:
+    """The side of the relation that ends right before a final box, with its operator."""
+    op = _UNICODE_RELATIONS.get(op, " ".join(op.split()))
+    if op == "\\approx":
+        return ""  # the box is the stated approximation, graded by the decimal rule
+    if op == "\\equiv" and not after.lstrip(" }$").startswith("\\pmod"):
+        return Located(None, "relation", "a congruence with no \\pmod{N} after the final box")
+    cut = _last_match(_SIDE_BREAK_RE, before)
+    side = before[cut.end():] if cut else before
+    if not in_math:
+        words = side.split()
+        n = 0
+        while n < len(words) and re.fullmatch(r"[A-Za-z']{2,}[,:]?", words[n]) and words[n].lower() not in FUNCTIONS:
+            n += 1  # prose before the side: "So 2 + 3 = \boxed{5}"
+        prose, side = " ".join(words[:n]), " ".join(words[n:])
+        if prose and cut is None:
+            refused = lead_word(prose)
+            if refused is not None:
+                return refused
+    side = side.strip()
+    parsed = parse_answer(side) if side else None
+    if parsed is None or isinstance(parsed, Refusal) or parsed.latex.startswith("\\text"):
+        # "\text{Area} = \boxed{5}", "A \equiv \boxed{5} \pmod{7}": the box; "> \boxed{10}": refused with the box
+        return "" if op in ("=", "\\equiv") else op
+    return f"{side} {op}"
+
+
+_UNICODE_RELATIONS = {"≤": "\\leq", "≥": "\\geq", "≠": "\\neq", "≈": "\\approx", "∈": "\\in"}
+
+
+_INTRODUCERS = frozenset("""
+is are was were be been being 's equals equaling gives give gave giving yields yield yielded yielding get gets got
+getting obtain obtains obtained obtaining find finds found have has had having becomes become became remains remain
+makes make making leaves leave leaving worth answer answers result results solution solutions value values total
+then so thus therefore hence finally conclude concludes concluded that namely here now simply just exactly
+precisely indeed clearly also still approximately about roughly around overall altogether we conclusion summary
+""".split())
+_INTRODUCER_AFTER = {
+    "to": frozenset("equal equals amounts amount comes come simplifies simplify simplified reduces reduce reduced "
+                    "evaluates evaluate rounds rounded round converges corresponds correspond equivalent".split()),
+    "by": frozenset("given denoted represented defined".split()),
+    "in": frozenset("results result resulting resulted".split()),
+    "with": frozenset("up left".split()),
+    "at": frozenset("arrive arrives arrived arriving".split()),
+    "as": frozenset("written write writes expressed express expresses rewritten simplified given".split()),
+}
+# "NOUN of \boxed{v}" names v unless the noun is a function of it ("a multiple of 10")
+_OF_FUNCTIONS = frozenset("""
+multiple multiples factor factors divisor divisors half third thirds quarter quarters fraction fractions percent
+percentage square cube root roots power powers reciprocal inverse negative opposite complement double twice triple
+sum product difference ratio log logarithm exponent part portion share most least instead outside out because
+ahead short none any some each all one two three four five six seven eight nine ten hundred thousand million dozen
+several many few
+""".split())
+_RELATION_LEADS = frozenset("""
+than least most over under above below exceeds exceed exceeding beyond within between except besides near less more
+greater fewer smaller larger bigger higher lower much many
+""".split())
+
+
+_ADVERBS = frozenset("""
+then so thus therefore hence finally namely here now simply just exactly precisely indeed clearly also still
+approximately about roughly around overall altogether
+""".split())
+_WORD_RE = re.compile(r"[A-Za-z0-9]+(?:'[a-z]+)?")
+
+
+def lead_word(prose: str) -> Located | None:
+    """The word right before a final box (or the math that holds it) must introduce it:
+    a copula or a verb of finding (is, are, equals, gives, we get, find, …), an adverb
+    (therefore, exactly, approximately, …), a noun of the counted list ("the roots"), "of"
+    after a word that names the value ("a total of"), "equal to", "given by", a colon; else
+    the box is refused ("more than", "at least", "a multiple of", "divisible by", "twice",
+    "or"), and so is a relation word just before the introducing one ("less then"). Adverbs
+    right before the box are read through: the word before them must introduce it too
+    ("is exactly" passes, "is nto exactly" does not), unless they open the clause ("So", "$x$, so",
+    "\\]so")."""
+    window = prose[-80:].replace("\u2019", "'")  # it’s, isn’t
+    found = list(_WORD_RE.finditer(window))
+    if not found or prose.rstrip(" *\"").endswith(":"):
+        return None
+    k = len(found)
+    while k > 0 and found[k - 1].group(0).lower() in _ADVERBS:
+        k -= 1
+    if k == len(found):
+        return _introducing(found)
+    if k == 0 or window[found[k - 1].end():found[k].start()].strip(" *_") or not found[k - 1].group(0).isalpha():
+        return None  # "So \boxed{5}", "Answer: exactly \boxed{5}"
+    return _introducing(found[:k])
+
+
+def _introducing(found: list[re.Match[str]]) -> Located | None:
+    words = [m.group(0) for m in found]
+    last = words[-1].lower()
+    before = words[-2].lower() if len(words) > 1 else ""
+    if before in _RELATION_LEADS:
+        return Located(None, "relation", f"{' '.join(words[-2:])!r} leads into the final box")
+    if last in _INTRODUCERS or last.endswith("'s") or _COUNTED_RE.fullmatch(last):
+        return None  # "the answer is", "we get", "it's", "the roots \boxed{1} and \boxed{2}"
+    if last == "of" and before.isalpha() and before not in _OF_FUNCTIONS:
+        return None
+    if before in _INTRODUCER_AFTER.get(last, ()):
+        return None
+    if last in _RELATION_LEADS:
+        reason = "relation"
+    elif last in ("or", "and", "either", "maybe", "perhaps", "probably", "possibly"):
+        reason = "several_answers"
+    else:
+        reason = "unparsed"
+    return Located(None, reason, f"{' '.join(words[-2:])!r} leads into the final box: not an introducing word")

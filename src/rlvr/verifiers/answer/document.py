@@ -1,0 +1,340 @@
+"""The final section of a completion read as a document, once (docs/verifiers.md, "Where
+the final answer is").
+
+``read(section)`` gives a ``Document``:
+
+- ``text``: the section as a reader sees it. HTML character references are decoded
+  (``&nbsp;not`` and ``&#110;ot`` read "not"), emphasis marks inside a word are dropped
+  (``n**o**t`` reads "not"), fullwidth punctuation is its ASCII form (``答案是：`` ends in a
+  colon). Every later step reads this text, so a word is read the way it is displayed.
+- ``tags``: every XML-like tag (``<think>``, ``</reasoning>``, ``<answer>``, any
+  ``<name>`` / ``</name>`` / ``<name a="1">``, outside math). A tag is structure: in
+  ``prose`` (the text the word and relation rules read) each tag is a line break, so the
+  ``>`` of ``</reasoning>`` is never "greater than".
+- ``math``: the content spans of inline and display math (``$…$``, ``$$…$$``, ``\\(…\\)``,
+  ``\\[…\\]``). A ``$`` opens math only when a non-space follows it and the next ``$`` of
+  its line closes it (a non-space before that one, no digit after it), so in "$5 for the
+  pen and $10 for the book" both are money, not a math span (the rule of pandoc).
+- ``blocks``: the lines and multi-line constructs, each with a kind: ``paragraph``,
+  ``heading`` (``#``…``######``), ``item`` (``-``, ``*``, ``+``, ``1.``), ``quote`` (``>``),
+  ``table`` (``|``), ``display`` (``$$`` / ``\\[`` / ``\\begin{align}`` … on their own lines,
+  however many), ``code`` (a fenced block), ``tag`` (a line that is one tag). A block whose
+  first words are a label (``**Final Answer:**``, ``Answer:``, ``A:``, ``Wrong answer:``: at
+  most five words before a colon, no clause break) carries it in ``label_end``.
+- sentences: ``sentence_start(pos)`` (within a block: back to ``.``/``?``/``!`` before a
+  space, outside math and braces).
+
+One linear pass per step; nothing here decides what the answer is (that is ``locate``).
+"""
+
+from __future__ import annotations
+
+import bisect
+import html
+import re
+from dataclasses import dataclass, field
+
+_ENTITY_RE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+_INNER_EMPHASIS_RE = re.compile(r"(?<=[A-Za-z])(?:\*{1,3}|_{1,3})(?=[A-Za-z])")
+_FULLWIDTH = str.maketrans({"\uff1a": ":", "\uff0c": ",", "\u3002": ".", "\uff1b": ";", "\uff01": "!",
+                            "\uff1f": "?", "\uff08": "(", "\uff09": ")", "\u3001": ","})
+TAG_RE = re.compile(r"</?[A-Za-z][A-Za-z0-9_:-]{0,40}(?:\s+[A-Za-z_:][\w:.-]*\s*=\s*(?:\"[^\"<>]*\"|'[^'<>]*'"
+                    r"|[^\s\"'<>=]+))*\s*/?>")
+_LINE_RE = re.compile(r"[^\n]*\n?")
+_HEADING_RE = re.compile(r"[ \t]{0,3}#{1,6}(?=[ \t]|$)")
+_ITEM_RE = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?=\S)")
+_FENCE_RE = re.compile(r"[ \t]*(```|~~~)")
+_DISPLAY_OPEN_RE = re.compile(r"[ \t]*(\$\$|\\\[|\\begin\s*\{(?:align|equation|gather|multline|eqnarray)\*?\})")
+_DISPLAY_CLOSE = {"$$": "$$", "\\[": "\\]"}
+# a label: at most five words (and math) before a colon, no clause break, optionally in ** or __
+_LABEL_RE = re.compile(r"[ \t>#*_-]*(?P<words>(?:[A-Za-z][\w'()-]*|\$[^$\n]{1,20}\$|\d{1,3})"
+                       r"(?:[ \t]+(?:[A-Za-z][\w'()-]*|\$[^$\n]{1,20}\$|\d{1,3})){0,4})[ \t]*(?:\*\*|__)?[ \t]*:"
+                       r"(?P<close>[ \t]*(?:\*\*|__))?")
+
+
+@dataclass(frozen=True)
+class Tag:
+    name: str  # lower case
+    closing: bool
+    start: int
+    end: int
+
+
+@dataclass(frozen=True)
+class Block:
+    kind: str  # paragraph heading item quote table display code tag
+    start: int
+    end: int  # without the final newline
+    label_end: int = -1  # where a leading label ("Answer:", "**Final Answer:**") ends, -1 if none
+
+
+@dataclass
+class Document:
+    text: str
+    prose: str  # ``text`` with every tag turned into a line break of the same length
+    tags: list[Tag]
+    math: list[tuple[int, int]]  # content spans, left to right
+    blocks: list[Block]
+    _block_starts: list[int] = field(default_factory=list)
+
+    def block_index(self, pos: int) -> int:
+        """The index of the block that holds ``pos`` (or the last one before it)."""
+        return max(0, bisect.bisect_right(self._block_starts, pos) - 1)
+
+    def block_at(self, pos: int) -> Block | None:
+        if not self.blocks:
+            return None
+        return self.blocks[self.block_index(pos)]
+
+    def block_text(self, block: Block) -> str:
+        return self.text[block.start:block.end]
+
+    def in_math(self, pos: int) -> bool:
+        k = bisect.bisect_right(self.math, (pos, len(self.text) + 1)) - 1
+        return k >= 0 and self.math[k][0] <= pos <= self.math[k][1]
+
+    def label(self, block: Block) -> str:
+        """The words of a block's leading label ("Final Answer", "A"), "" when it has none."""
+        if block.label_end < 0:
+            return ""
+        words = self.text[block.start:block.label_end]
+        return " ".join(re.sub(r"[*_#>:]", " ", words).split())
+
+    def sentence_start(self, pos: int) -> int:
+        """Where the sentence that holds ``pos`` starts, within its block."""
+        block = self.block_at(pos)
+        start = block.start if block is not None and block.start <= pos else 0
+        return start + last_sentence_start(self.text[start:pos] + "\n")
+
+
+def reading_text(section: str) -> str:
+    """The section as displayed: entities decoded, emphasis inside words dropped,
+    fullwidth punctuation as ASCII."""
+    if "&" in section and ";" in section:
+        section = _ENTITY_RE.sub(lambda m: html.unescape(m.group(0)), section)
+    if "*" in section or "_" in section:
+        section = _drop_inner_emphasis(section)
+    if not section.isascii():
+        section = section.translate(_FULLWIDTH)
+    return section
+
+
+def _drop_inner_emphasis(text: str) -> str:
+    """``n**o**t`` -> ``not`` outside math (``x_1`` in math is a subscript)."""
+    if not _INNER_EMPHASIS_RE.search(text):
+        return text
+    spans = math_spans(text)
+    out, last = [], 0
+    for m in _INNER_EMPHASIS_RE.finditer(text):
+        k = bisect.bisect_right(spans, (m.start(), len(text) + 1)) - 1
+        if k >= 0 and spans[k][0] <= m.start() <= spans[k][1]:
+            continue
+        out.append(text[last:m.start()])
+        last = m.end()
+    out.append(text[last:])
+    return "".join(out)
+
+
+_DELIM_RE = re.compile(r"\\\$|\$\$|\$|\\\(|\\\)|\\\[|\\\]")
+_CLOSERS = {"$$": "$$", "\\(": "\\)", "\\[": "\\]"}
+_BLANK_LINE_RE = re.compile(r"\n[ \t]*\n")
+
+
+def math_spans(text: str) -> list[tuple[int, int]]:
+    """(content start, content end) of every math span, left to right; money dollars are
+    not delimiters (``dollar_close``). An unclosed ``$$``, ``\\(`` or ``\\[``, or a single
+    ``$`` never closed that is not money (``$\\boxed{5}``), runs to the end. Linear."""
+    spans: list[tuple[int, int]] = []
+    opener, start, skip_to = "", 0, -1
+    for m in _DELIM_RE.finditer(text):
+        token = m.group(0)
+        if token == "\\$" or m.start() < skip_to:
+            continue
+        if opener:
+            if token == _CLOSERS[opener]:
+                spans.append((start, m.start()))
+                opener = ""
+            continue
+        if token in _CLOSERS:
+            opener, start = token, m.end()
+        elif token == "$":
+            close = dollar_close(text, m.start())
+            if close is None:
+                continue
+            spans.append((m.end(), close))
+            if close >= len(text):
+                return spans
+            skip_to = close + 1
+    if opener:
+        spans.append((start, len(text)))
+    return spans
+
+
+def dollar_close(text: str, i: int) -> int | None:
+    """Where the math that a single ``$`` at ``i`` opens is closed (``len(text)``: never
+    closed, ``$\\boxed{5}``), or None when this ``$`` is money (the rule of pandoc): a space
+    after it, or the next ``$`` before a blank line is no closer (a space before it, a digit
+    after it), or there is none and a digit follows the ``$`` ("$5 for the pen and $10")."""
+    after = i + 1
+    if after >= len(text) or text[after].isspace():
+        return None
+    j = after
+    while True:
+        j = text.find("$", j)
+        if j < 0 or text[j - 1] != "\\":
+            break
+        j += 1
+    if j < 0 and text[after].isdigit():
+        return None
+    blank = _BLANK_LINE_RE.search(text, after, j if j >= 0 else len(text))
+    if j >= 0 and blank is None:
+        if text[j - 1].isspace() or (j + 1 < len(text) and text[j + 1].isdigit()) or text.startswith("$$", j):
+            return None
+        return j
+    if text[after].isdigit():
+        return None
+    return blank.start() if blank is not None else len(text)
+
+
+def read(section: str) -> Document:
+    """The document structure of a final section (module docstring)."""
+    text = reading_text(section)
+    spans = math_spans(text)
+    tags = _tags(text, spans)
+    prose = text
+    if tags:
+        parts, last = [], 0
+        for tag in tags:
+            parts.append(text[last:tag.start])
+            parts.append("\n" + " " * (tag.end - tag.start - 1))
+            last = tag.end
+        parts.append(text[last:])
+        prose = "".join(parts)
+    blocks = _blocks(text, prose)
+    return Document(text, prose, tags, spans, blocks, [b.start for b in blocks])
+
+
+def _tags(text: str, spans: list[tuple[int, int]]) -> list[Tag]:
+    if "<" not in text:
+        return []
+    out = []
+    for m in TAG_RE.finditer(text):
+        k = bisect.bisect_right(spans, (m.start(), len(text) + 1)) - 1
+        if k >= 0 and spans[k][0] <= m.start() < spans[k][1]:
+            continue  # "$x<y>z$" is math
+        raw = m.group(0)
+        closing = raw.startswith("</")
+        name = re.match(r"</?([A-Za-z][A-Za-z0-9_:-]*)", raw).group(1).lower()  # type: ignore[union-attr]
+        out.append(Tag(name, closing, m.start(), m.end()))
+    return out
+
+
+def _blocks(text: str, prose: str) -> list[Block]:
+    """Blocks over ``prose`` (tags already line breaks), positions shared with ``text``."""
+    lines = [(m.start(), m.end()) for m in _LINE_RE.finditer(prose) if m.end() > m.start()]
+    blocks: list[Block] = []
+    k = 0
+    while k < len(lines):
+        start, end = lines[k]
+        line = prose[start:end].rstrip("\n")
+        k += 1
+        if not line.strip():
+            if text[start:end].strip():
+                blocks.append(Block("tag", start, start + len(line)))
+            continue
+        fence = _FENCE_RE.match(line)
+        display = _DISPLAY_OPEN_RE.match(line) if fence is None else None
+        if fence or display:
+            close = fence.group(1) if fence else _display_close(display.group(1))  # type: ignore[union-attr]
+            opened_at = (fence or display).end()  # type: ignore[union-attr]
+            last = start + len(line)
+            done = close in line[opened_at:]
+            while not done and k < len(lines):
+                s, e = lines[k]
+                k += 1
+                last = s + len(prose[s:e].rstrip("\n"))
+                done = close in prose[s:e]
+            blocks.append(Block("code" if fence else "display", start, last))
+            continue
+        kind = ("heading" if _HEADING_RE.match(line) else "item" if _ITEM_RE.match(line)
+                else "quote" if line.lstrip().startswith(">") else "table" if line.lstrip().startswith("|")
+                else "paragraph")
+        label = _LABEL_RE.match(line) if ":" in line else None
+        label_end = start + label.end() if label is not None else -1
+        blocks.append(Block(kind, start, start + len(line), label_end))
+    return blocks
+
+
+def _display_close(opener: str) -> str:
+    if opener in _DISPLAY_CLOSE:
+        return _DISPLAY_CLOSE[opener]
+    return "\\end"
+
+
+_ADVERB_START_RE = re.compile(r"(?:Therefore|Thus|Hence|So)\b")
+
+
+def sentence_end(region: str, newline_only: bool = False, start: int = 0) -> int:
+    """Where the first sentence of ``region`` (from ``start``) ends, as an offset from
+    ``start``: a newline, ``.``/``?`` followed by space, or the space before a capitalised
+    Therefore / Thus / Hence / So, outside math and braces. A ``$`` that is money (see
+    ``dollar_close``) opens no math."""
+    math = depth = 0
+    i, n = start, len(region)
+    while i < n:
+        ch = region[i]
+        if ch == "\\" and i + 1 < n:
+            nxt = region[i + 1]
+            if nxt in "([":
+                math += 1
+            elif nxt in ")]" and math:
+                math -= 1
+            i += 2
+            continue
+        if ch == "$":
+            if region.startswith("$$", i):
+                i += 2
+                math = 0 if math else 1
+                continue
+            if not math:
+                close = dollar_close(region, i)
+                if close is not None:
+                    i = close + 1  # the whole span: math holds no sentence end
+                    continue
+        elif ch == "{":
+            depth += 1
+        elif ch == "}" and depth:
+            depth -= 1
+        elif not math and not depth:
+            if ch == "\n":
+                return i - start
+            if (not newline_only and ch in "TSH" and i > start and region[i - 1] == " "
+                    and _ADVERB_START_RE.match(region, i)):
+                return i - 1 - start  # "... = 2/3 Therefore, ...": a new sentence without a full stop
+            if not newline_only and ch in ".?" and (i + 1 == n or region[i + 1].isspace()):
+                return i - start
+        i += 1
+    return n - start
+
+
+def sentence_breaks(text: str) -> list[int]:
+    """Every sentence end of ``text`` (see ``sentence_end``), in one linear pass."""
+    out, pos = [], 0
+    while pos < len(text):
+        end = pos + sentence_end(text, start=pos)
+        if end >= len(text):
+            break
+        out.append(end)
+        pos = end + 1
+    return out
+
+
+def last_sentence_start(text: str) -> int:
+    """Start of the last sentence of ``text`` (see ``sentence_end``)."""
+    start, pos = 0, 0
+    while pos < len(text):
+        end = sentence_end(text, start=pos)
+        if pos + end >= len(text) or not text[pos + end + 1:].strip():
+            break
+        start = pos = pos + end + 1
+    return start

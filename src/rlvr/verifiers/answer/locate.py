@@ -1,0 +1,384 @@
+"""Where the final answer is, found on the document structure (docs/verifiers.md, "Where
+the final answer is").
+
+``locate(completion)``: the final section (``section.final_section``), screened
+(``screen``), read once as a ``document.Document``; then the one ``<answer>`` tag, else the
+last final-answer marker:
+
+- a ``\\boxed{}`` / ``\\fbox{}`` (a run of boxes joined by list separators is one answer);
+- a phrase "the answer is" / "final answer:" / "Answer:": its value is the rest of its
+  sentence; a phrase or label that ends its block with nothing after it ("**Final
+  Answer:**", "### Final Answer", "**Final Answer**", "Answer:") takes the NEXT block as its
+  value (a display-math block on its own lines, a paragraph, a list item), so
+  ``**Final Answer:**`` then ``\\[ \\boxed{110} \\]`` is one answer; a few-shot ``A:`` label
+  is the same marker ("A: 30");
+- ``#### X`` (GSM8K): a ``####`` at the start of the last block, or one whose text is a value;
+  a ``#### Case 1:`` heading with more blocks after it is a heading, not the marker.
+
+For every marker alike, the same checks read the answer's own sentence or block and what
+leads into it (``context``): what follows (the answer ends the completion), the words of
+its clause and of the label or heading that introduces it, the word or relation right
+before a box; words of scripts with Latin look-alikes are screened there only. The other
+markers are competitors, which the caller must find equal to the answer.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+
+from rlvr.verifiers.answer import document
+from rlvr.verifiers.answer.context import (
+    MAX_MARKERS,
+    MAX_VALUE_CHARS,
+    _clause,
+    box_context,
+    box_sentence_end,
+    lead_in_words,
+    qualifier,
+    qualifier_reason,
+    read_tail,
+)
+from rlvr.verifiers.answer.section import (
+    _OTHER_BOX_RE,
+    _TURN_MARK_RE,
+    ANSWER_OPEN,
+    EOS_MARKERS,
+    Located,
+    answer_tag,
+    final_section,
+    strip_sign_off,
+)
+from rlvr.verifiers.screen import screen_chars, screen_words
+
+_BOX_RE = re.compile(r"\\(?:boxed|fbox)\s*\{")
+
+
+def boxed_spans(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, content) of every ``\\boxed{…}`` with balanced braces, left to right.
+
+    An unbalanced box (the text ends inside it) is dropped. Nested boxes count once (the
+    outer one).
+    """
+    spans: list[tuple[int, int, str]] = []
+    pos = 0
+    while True:
+        m = _BOX_RE.search(text, pos)
+        if not m:
+            return spans
+        depth, i = 1, m.end()
+        while i < len(text) and depth:
+            ch = text[i]
+            if ch == "\\":
+                i += 2
+                continue
+            depth += (ch == "{") - (ch == "}")
+            i += 1
+        if depth:
+            return spans
+        spans.append((m.start(), i, text[m.end(): i - 1].strip()))
+        pos = i
+
+
+MARKERS = ("boxed", "answer_is", "hash")
+_PHRASE_RE = re.compile(r"(?i)\b(?:final\s+)?answer\s*(?:is\b\s*:?|:)")
+_ANSWER_LINE_RE = re.compile(r"(?im)^[ \t>#*]*answer\b[ \t*]*(?=\$|\\\(|\\\[)")
+_HASH_MARK_RE = re.compile(r"####")
+# a block that only says "Answer" / "Final Answer" (a heading, a bold line): its value is the next block
+_INTRO_RE = re.compile(r"(?i)(?:the\s+)?(?:final\s+|correct\s+)?answers?")
+_FORMAT_ONLY_RE = re.compile(r"[\s*_:#>~`]*")
+_WORDS_RE = re.compile(r"[A-Za-z]{2,}")
+_BOX_GAP_RE = re.compile(
+    r"(?is)(?:\s|,|;|\$|\\\(|\\\)|\\\[|\\\]|\\quad|\\qquad|\\[,; ]|\band\b|\bor\b|\*\*"
+    r"|\\text\s*\{\s*,?\s*(?:and|or)\s*\}|&|\\\\)*")
+
+
+def locate(completion: str, markers: tuple[str, ...] = MARKERS, unmarked: bool = True,
+           require_end: bool = True) -> Located:
+    """The final answer of a completion (module docstring). ``unmarked``: without any
+    marker, the whole final section for the caller to read (else ``no_answer``).
+    ``require_end=False`` lets text follow a marker (not the tag): only for callers that
+    accept the padding hack knowingly."""
+    for kind in markers:
+        if kind not in MARKERS:
+            raise KeyError(f"unknown answer marker {kind!r}; valid: {sorted(MARKERS)}")
+    body, text, why = final_section(completion)
+    if body is None:
+        return Located(None, "no_answer", why)
+    unread = screen_chars(body)
+    if unread:
+        return Located(None, "unparsed", f"{unread}: it is not read the way it is displayed")
+    other_box = _OTHER_BOX_RE.search(body)
+    if other_box:
+        return Located(None, "unparsed", f"{other_box.group(0)} boxes a value the verifier does not read as an answer "
+                                         "(\\boxed{} and \\fbox{} only)")
+    turn = _TURN_MARK_RE.search(text)
+    turn_end = turn.group(0) if turn else next((m for m in EOS_MARKERS if m in text), None)
+    if turn_end is not None:
+        return Located(None, "trailing_text", f"{turn_end} inside the completion: the turn ended there, what follows "
+                                              "it is not this turn's answer")
+    tagged = answer_tag(text)
+    doc = document.read(body)
+    if tagged is not None:
+        if tagged.text is None:
+            reason = "trailing_text" if "follows" in tagged.reason else "no_answer"
+            return Located(None, reason, tagged.reason)
+        if not tagged.text:
+            return Located(None, "no_answer", "empty <answer> tag")
+        return _tagged(doc, tagged.text, markers)
+    found = _Markers(doc, len(doc.text), markers)
+    if not found.starts:
+        unread = screen_words(body)
+        if unread:
+            return Located(None, "unparsed", f"{unread}: it is not read the way it is displayed")
+        if not unmarked:
+            return Located(None, "no_answer", f"no <answer> tag and no final answer marker ({', '.join(markers)})")
+        value = body.strip()
+        if not value:
+            return Located(None, "no_answer", "empty completion after the reasoning")
+        return Located(value, source="unmarked")
+    if len(found.starts) > MAX_MARKERS:
+        return Located(None, "several_answers", f"{len(found.starts)} final-answer markers (at most {MAX_MARKERS})")
+    return _final_marker(doc, found, require_end)
+
+
+def _tagged(doc: document.Document, value: str, markers: tuple[str, ...]) -> Located:
+    """The ``<answer>`` tag is checked like a final box: what leads into it (a negation or
+    a hedge, a relation, a word that does not introduce it: ``It is not <answer>10</answer>``,
+    ``x > <answer>10</answer>``), and every other final-answer marker of the final section
+    before it is a competitor that must agree (``\\boxed{11}\n<answer>10</answer>``)."""
+    start = doc.text.rfind(ANSWER_OPEN)
+    if start < 0:
+        return Located(value, source="tag")
+    refused = _lead_refusal(doc, start)
+    if refused is not None:
+        return refused
+    head_spans = [span for span in doc.math if span[1] <= start]
+    lead = box_context(doc.prose, start, head_spans, "")
+    if isinstance(lead, Located):
+        return lead
+    found = _Markers(doc, start, markers)
+    if len(found.starts) > MAX_MARKERS:
+        return Located(None, "several_answers", f"{len(found.starts)} final-answer markers (at most {MAX_MARKERS})")
+    taken = found.into(start)
+    competitors = [strip_sign_off(found.competitor(key, content)).strip()
+                   for key, (_, _, content) in found.values.items() if key not in taken]
+    return Located(value, source="tag", competitors=tuple(c for c in competitors if c), lead=lead)
+
+
+class _Markers:
+    """Every final-answer marker of ``doc.text[:limit]`` and the text each one holds: a box
+    its content, a phrase or label its sentence (or the next block), ``####`` its line."""
+
+    def __init__(self, doc: document.Document, limit: int, markers: tuple[str, ...]) -> None:
+        self.doc = doc
+        text = doc.text[:limit]
+        self.limit = limit
+        self.boxes = boxed_spans(text) if "boxed" in markers else []
+        # (marker start, value start, value end)
+        self.phrases: list[tuple[int, int, int]] = []
+        self.hashes: list[tuple[int, int, int]] = []
+        if "answer_is" in markers:
+            self._phrases(text)
+        if "hash" in markers and "####" in text:
+            self._hashes(text)
+        self.starts = [(s, "boxed", j) for j, (s, _, _) in enumerate(self.boxes)]
+        self.starts += [(s, "phrase", j) for j, (s, _, _) in enumerate(self.phrases)]
+        self.starts += [(s, "hash", j) for j, (s, _, _) in enumerate(self.hashes)]
+        self.values: dict[tuple[str, int], tuple[int, int, str]] = {}
+        if len(self.starts) <= MAX_MARKERS:
+            self._read_values()
+
+    def _phrases(self, text: str) -> None:
+        doc = self.doc
+        marks = {m.start(): m.end() for m in _PHRASE_RE.finditer(text)}
+        marks.update({m.start(): m.end() for m in _ANSWER_LINE_RE.finditer(text) if m.start() not in marks})
+        for block in doc.blocks:
+            if block.start >= self.limit:
+                break
+            own = doc.block_text(block)
+            if block.label_end >= 0 and doc.label(block) == "A":
+                marks.setdefault(block.start, block.label_end)  # a few-shot "A: 30"
+            elif _INTRO_RE.fullmatch(_FORMAT_ONLY_RE.sub(" ", own).strip()) and block.kind in ("heading", "paragraph"):
+                marks.setdefault(block.start, block.end)  # "### Final Answer", "**Final Answer**"
+        if len(marks) > MAX_MARKERS:
+            self.phrases = [(s, e, e) for s, e in sorted(marks.items())]
+            return
+        breaks = document.sentence_breaks(doc.prose[:self.limit])
+        box_starts = [b[0] for b in self.boxes]
+        for s, e in sorted(marks.items()):
+            k = bisect.bisect_left(breaks, e)
+            end = breaks[k] if k < len(breaks) else self.limit
+            if not _FORMAT_ONLY_RE.fullmatch(text[e:end]):
+                k = bisect.bisect_left(box_starts, e)
+                if k < len(self.boxes) and box_starts[k] < end:
+                    end = self.boxes[k][1]  # "the answer is $\boxed{5}$": the phrase ends with its box
+                self.phrases.append((s, e, end))
+                continue
+            nxt = self._next_block(e)  # a label ending its block: the next block is its value
+            if nxt is None:
+                self.phrases.append((s, e, end))
+            else:
+                self.phrases.append((s, nxt.start, nxt.end))
+
+    def _next_block(self, pos: int) -> document.Block | None:
+        doc = self.doc
+        k = doc.block_index(pos) + 1
+        while k < len(doc.blocks) and doc.blocks[k].kind == "tag":
+            k += 1
+        if k >= len(doc.blocks) or doc.blocks[k].start >= self.limit:
+            return None
+        return doc.blocks[k]
+
+    def _hashes(self, text: str) -> None:
+        doc = self.doc
+        last = next((b for b in reversed(doc.blocks) if b.kind != "tag" and b.start < self.limit), None)
+        for m in _HASH_MARK_RE.finditer(text):
+            line_end = text.find("\n", m.end())
+            line_end = len(text) if line_end < 0 else line_end
+            block = doc.block_at(m.start())
+            heading = (block is not None and block.kind == "heading" and block is not last
+                       and not text[block.start:m.start()].strip(" \t#"))
+            if heading and _WORDS_RE.search(_without_math(text[m.end():line_end])):
+                continue  # "#### Case 1: $x > 0$": a heading, not GSM8K's marker
+            self.hashes.append((m.start(), m.end(), line_end))
+
+    def _read_values(self) -> None:
+        text = self.doc.text
+        for j, (s, e, content) in enumerate(self.boxes):
+            self.values[("boxed", j)] = (s, e, content)
+        for kind, marks in (("phrase", self.phrases), ("hash", self.hashes)):
+            for j, (s, v, end) in enumerate(marks):
+                content = text[v: min(end, v + MAX_VALUE_CHARS)]
+                if kind == "phrase" and end < len(text) and any(b[1] == end for b in self.boxes) \
+                        and len(re.findall(r"(?<!\\)\$", content)) % 2:
+                    content += "$"
+                self.values[(kind, j)] = (s, end, content.strip(" \t"))
+
+    def into(self, box_start: int) -> set[tuple[str, int]]:
+        """The phrases that lead straight into the final box: "the answer is
+        $\\textbf{\\boxed{5}}$" (nothing between them but formatting and words), or a label
+        whose value block holds it ("**Final Answer:**" then "\\[\\boxed{5}\\]"). Such a phrase
+        is the final answer, not a competitor."""
+        out = set()
+        text = self.doc.text
+        for j, (_, v, end) in enumerate(self.phrases):
+            between = text[v:box_start]
+            if v <= box_start < end + 1 and len(between) < 100 and not re.search(r"\d|[.!?;,](?:\s|$)", between):
+                out.add(("phrase", j))
+            elif v <= box_start <= end and not between.strip(" \t\n$\\[]()*"):
+                out.add(("phrase", j))
+        return out
+
+    def competitor(self, key: tuple[str, int], content: str) -> str:
+        """The text another marker holds; a box with what leads into it (``x > 5``, and the
+        whole clause when that lead refuses it)."""
+        if key[0] != "boxed":
+            return content  # a phrase holding a box ("the answer is $\boxed{5}$") is read whole
+        start, end, _ = self.boxes[key[1]]
+        prose = self.doc.prose
+        context = box_context(prose, start, self.doc.math, prose[end:])
+        if isinstance(context, Located):
+            return f"{_clause(prose, start)} {content}"
+        return f"{context} {content}" if context else content
+
+
+def _without_math(text: str) -> str:
+    return re.sub(r"\$[^$]*\$|\\\(.*?\\\)", " ", text)
+
+
+def box_run(text: str, boxes: list[tuple[int, int, str]], final_j: int) -> list[int]:
+    """Indices of the boxes joined to ``boxes[final_j]`` by list separators only
+    (``\\boxed{1} and \\boxed{2}``), in order."""
+    run = [final_j]
+    while run[0] > 0:
+        prev_end, this_start = boxes[run[0] - 1][1], boxes[run[0]][0]
+        gap = text[prev_end:this_start]
+        if len(gap) > 100 or not _BOX_GAP_RE.fullmatch(gap):
+            break
+        run.insert(0, run[0] - 1)
+    return run
+
+
+def _final_marker(doc: document.Document, found: _Markers, require_end: bool) -> Located:
+    """The last marker of the final section, checked: what follows it, what leads into it,
+    and the other markers it must agree with."""
+    text, prose = doc.text, doc.prose
+    final_start, final_kind, final_j = max(found.starts)
+    lead = ""
+    if final_kind == "boxed":
+        run = box_run(text, found.boxes, final_j)
+        value = ", ".join(f"\\boxed{{{found.boxes[j][2]}}}" for j in run)  # kept boxed: math, not plain text
+        end = found.boxes[final_j][1]
+        taken = {("boxed", j) for j in run}
+        final_start = found.boxes[run[0]][0]
+    else:
+        _, end, value = found.values[(final_kind, final_j)]
+        taken = {(final_kind, final_j)}
+    ok, unit = read_tail(prose[end:])
+    if not ok and final_kind == "boxed":
+        ok = box_sentence_end(prose[end:])
+    if not ok and require_end:
+        shown = text[end:].strip()[:80]
+        return Located(None, "trailing_text",
+                       f"text follows the final answer: {shown!r}; the answer must end the completion")
+    if unit:
+        value = f"{value} \\text{{ {unit}}}" if not unit.startswith("\\pmod") else f"{value} {unit}"
+    value = strip_sign_off(value).strip()
+    if final_kind == "boxed":
+        taken |= found.into(final_start)
+    intro = min((found.phrases[j][0] for kind, j in taken if kind == "phrase"), default=final_start)
+    refused = _lead_refusal(doc, final_start) or (_lead_refusal(doc, intro) if intro < final_start else None)
+    if refused is not None:
+        return refused
+    if final_kind == "boxed":
+        context = box_context(prose, final_start, doc.math, prose[end:])
+        if isinstance(context, Located):
+            return context
+        lead = context
+    competitors = [strip_sign_off(found.competitor(key, content)).strip()
+                   for key, (_, _, content) in found.values.items() if key not in taken]
+    return Located(value, source=final_kind, competitors=tuple(c for c in competitors if c), lead=lead)
+
+
+def _introduces(doc: document.Document, block: document.Block) -> bool:
+    """A heading, a block that ends in a colon, or one that only says "Final Answer"."""
+    own = doc.block_text(block)
+    return (block.kind == "heading" or own.rstrip(" *_").endswith(":")
+            or _INTRO_RE.fullmatch(_FORMAT_ONLY_RE.sub(" ", own).strip()) is not None)
+
+
+def _lead_refusal(doc: document.Document, start: int) -> Located | None:
+    """What leads into a marker at ``start``, read the same way for every marker: the words
+    of its clause (``lead_in_words``); the label of its block and, when the marker opens its
+    block, the heading or label block before it ("Wrong answer:", "### Incorrect answer":
+    their words qualify the value); struck-out text there; and words of a script with Latin
+    look-alikes in all of it (``screen_words``)."""
+    refused = lead_in_words(doc.prose, start)
+    if refused is not None:
+        return refused
+    block_i = doc.block_index(start)
+    block = doc.blocks[block_i] if doc.blocks else None
+    scope_start = block.start if block is not None else 0
+    labels = []
+    if block is not None and 0 <= block.label_end <= start + 1:
+        labels.append(doc.text[block.start:block.label_end])
+    if block is not None and _FORMAT_ONLY_RE.fullmatch(re.sub(r"\$\$|\\\[|\\\(|\$", "", doc.text[block.start:start])):
+        k = block_i - 1
+        while k >= 0 and doc.blocks[k].kind == "tag":
+            k -= 1
+        before = doc.blocks[k] if k >= 0 else None
+        if before is not None and _introduces(doc, before):
+            labels.append(doc.block_text(before))
+            scope_start = before.start
+    for label in labels:
+        word = qualifier(label, label=True)
+        if word:
+            return Located(None, qualifier_reason(word), f"{word!r} in the label that introduces the final answer")
+    scope = doc.text[min(scope_start, doc.sentence_start(start)):]
+    if "~~" in scope:
+        return Located(None, "unparsed", "struck-out text (~~) where the final answer is stated")
+    unread = screen_words(scope)
+    if unread:
+        return Located(None, "unparsed", f"{unread}: it is not read the way it is displayed")
+    return None
