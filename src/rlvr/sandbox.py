@@ -363,14 +363,15 @@ def _root_links() -> list[str]:
 def bwrap_argv(
     limits: Limits,
     file_fds: Sequence[tuple[int, str, bool]] = (),
-    ro_binds: Sequence[str] = (),
+    ro_binds: Sequence[str | tuple[str, str]] = (),
     env: Mapping[str, str] | None = None,
     seccomp_fd: int | None = None,
 ) -> list[str]:
     """The bwrap prefix: namespaces, mounts, identity, environment (command not included).
 
     ``file_fds`` are ``(fd, sandbox_path, writable)``: bwrap copies the fd's content there.
-    ``ro_binds`` are host paths mounted read-only at the same place (e.g. one config file).
+    ``ro_binds`` are host paths mounted read-only at the same place (e.g. one config file), or
+    ``(host_path, sandbox_path)`` pairs.
     ``seccomp_fd`` holds the BPF program bwrap installs right before running the command.
     """
     size = str(limits.tmpfs_bytes)
@@ -385,7 +386,8 @@ def bwrap_argv(
         "--size", size, "--tmpfs", "/work",
     ]  # fmt: skip
     for path in ro_binds:
-        argv += ["--ro-bind", path, path]
+        src, dest = (path, path) if isinstance(path, str) else path
+        argv += ["--ro-bind", src, dest]
     for fd, dest, writable in file_fds:
         argv += ["--perms", "0644" if writable else "0444"]
         argv += ["--file" if writable else "--ro-bind-data", str(fd), dest]
@@ -566,14 +568,15 @@ class Payload:
     ``files`` maps absolute sandbox paths (under ``/work``, ``/tmp`` or a new directory) to
     contents, read-only unless listed in ``writable_files``; ``inputs`` become one inherited
     memfd each, whose number replaces ``{NAME}`` in argv; ``stdin`` is the program's standard
-    input; ``ro_binds`` are host paths mounted read-only; ``env`` is the unsandboxed
+    input; ``ro_binds`` are host paths mounted read-only (or ``(host, sandbox)`` path pairs: the
+    unsandboxed fallback sees the host path); ``env`` is the unsandboxed
     fallback's environment (the sandbox's own is always minimal)."""
 
     stdin: bytes = b""
     files: Mapping[str, bytes] = field(default_factory=dict)
     writable_files: Sequence[str] = ()
     inputs: Mapping[str, bytes] = field(default_factory=dict)
-    ro_binds: Sequence[str] = ()
+    ro_binds: Sequence[str | tuple[str, str]] = ()
     env: Mapping[str, str] | None = None
 
 

@@ -270,3 +270,65 @@ def test_test_text_is_cut_where_the_parser_says(source):
     assert len(nodes) > 5
     for node in nodes:
         assert _segment(source, node) == ast.get_source_segment(source, node), ast.dump(node)
+
+
+# ----------------------------------------------------------------------------- the test styles datasets use
+
+F_GOOD = "def f(x):\n    if x < 0:\n        raise ValueError(x)\n    return 2 * x"
+F_BAD = "def f(x):\n    return 2 * x"  # never raises
+PYTEST_SRC = ("import pytest\n@pytest.fixture\ndef base():\n    return 10\n\ndef test_fixture(base):\n"
+              "    assert f(base) == 20\n\n@pytest.mark.parametrize('x, y', [(1, 2), (0.1, 0.2)])\n"
+              "def test_approx(x, y):\n    assert f(x) == pytest.approx(y)\n\ndef test_raises():\n"
+              "    with pytest.raises(ValueError):\n        f(-1)\n\nclass TestF:\n    def test_method(self):\n"
+              "        assert f(2) == 4\n")  # fmt: skip
+UNITTEST_SRC = ("import unittest\nclass TestF(unittest.TestCase):\n    def test_value(self):\n"
+                "        self.assertEqual(f(2), 4)\n    def test_raises(self):\n"
+                "        with self.assertRaises(ValueError):\n            f(-1)\n")  # fmt: skip
+SOLUTION = "class Solution:\n    def twoSum(self, nums, target):\n        seen = {}\n" \
+           "        for i, x in enumerate(nums):\n            if target - x in seen:\n" \
+           "                return [seen[target - x], i]\n            seen[x] = i"
+STYLE_ROWS = [
+    ("pytest functions, fixtures, parametrize, approx, raises and a class", F_GOOD, F_BAD, {"tests": PYTEST_SRC}),
+    ("pytest tests importing the candidate", F_GOOD, F_BAD, {"tests": "from solution import f\n" + PYTEST_SRC}),
+    ("pytest tests in the hidden set", F_GOOD, F_BAD, {"tests": "assert f(1) == 2", "hidden_tests": [PYTEST_SRC]}),
+    ("unittest.TestCase without unittest.main()", F_GOOD, F_BAD, {"tests": UNITTEST_SRC}),
+    ("import solution / from solution import", F_GOOD, "def f(x):\n    return x",
+     {"tests": "import solution\nassert solution.f(2) == 4\nfrom solution import f as g\nassert g(3) == 6"}),
+    ("a task named like a builtin, no entry point", "def pow(a, b):\n    return a ** b",
+     "def pow(a, b):\n    return a * b", {"tests": "assert pow(2, 3) == 8\nassert pow(3, 2) == 9"}),
+    ("a builtin-named entry point the program does not define", "def sorted(xs):\n    return list(xs)[::-1]",
+     "def my_sorted(xs):\n    return list(xs)[::-1]",
+     {"tests": "assert sorted([1, 2]) == [2, 1]", "entry_point": "sorted"}),
+    ("LeetCode Solution().method with input/output lists", SOLUTION,
+     "class Solution:\n    def twoSum(self, nums, target):\n        return [0, 1]",
+     {"call_tests": [{"input": [[2, 7, 11, 15], 9], "output": [0, 1]}, {"input": [[3, 2, 4], 6], "output": [1, 2]}],
+      "entry_point": "Solution().twoSum"}),
+    ("HumanEval check(candidate) with a method entry point", SOLUTION,
+     "class Solution:\n    def twoSum(self, nums, target):\n        return [0, 1]",
+     {"tests": "def check(candidate):\n    assert candidate([3, 2, 4], 6) == [1, 2]\n",
+      "entry_point": "Solution().twoSum"}),
+]  # fmt: skip
+
+
+@pytest.mark.sandbox
+@needs_sandbox
+@pytest.mark.parametrize("good, bad, fields", [r[1:] for r in STYLE_ROWS], ids=[r[0] for r in STYLE_ROWS])
+def test_each_test_style_runs_its_tests(good, bad, fields):
+    sample = Sample("s", "p", fields=fields)
+    verdict = cv.verify_code(block(good), sample)
+    assert (verdict.reward, verdict.status) == (1.0, "ok"), verdict.detail
+    verdict = cv.verify_code(block(bad), sample)
+    assert (verdict.reward, verdict.status) == (0.0, "wrong"), verdict.detail
+
+
+def test_collected_tests_are_one_case_per_source():
+    plan = cv.build_plan(Sample("s", "p", fields={"tests": PYTEST_SRC, "hidden_tests": [UNITTEST_SRC]}))
+    labels = [(c.hidden, c.label.split(":")[0]) for c in plan.cases]
+    assert labels == [(False, "pytest tests"), (True, "unittest tests")]
+    assert plan.pytest and plan.units[1]["src"] == "_rlvr_collect(['TestF', 'base', 'test_approx', 'test_fixture', " \
+        "'test_raises'], 'pytest')"
+    # a source that runs its own tests is not collected again
+    own = UNITTEST_SRC + "\nif __name__ == '__main__':\n    unittest.main()\n"
+    assert "_rlvr_collect" not in str(cv.build_plan(Sample("s", "p", fields={"tests": own})).units)
+    with pytest.raises(ValueError, match="entry_point"):
+        cv.build_plan(Sample("s", "p", fields={"call_tests": [{"input": [1], "output": 2}]}))

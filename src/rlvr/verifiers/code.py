@@ -12,8 +12,14 @@ Sample fields (all optional, at least one test needed):
   with that stdin; its stdout is compared, after whitespace normalisation, here.
 - ``hidden_tests``: same forms (a string / list of strings, or a list of io dicts); never
   shown in the prompt; they count toward the reward and are reported apart.
-- ``entry_point``: the function HumanEval's ``check`` receives; also the one name the tests
-  may take from the candidate although it shadows a builtin.
+- ``entry_point``: the function HumanEval's ``check`` receives (a name, or a method such as
+  ``Solution().twoSum``); also the one name the tests may take from the candidate although it
+  shadows a builtin, and never the builtin when the program lacks it.
+- ``call_tests``: ``[{"input": [args...], "output": value}, ...]``: ``entry_point(*args) == output``.
+
+pytest-style tests (``def test_*``, ``class Test*``) are collected and run by pytest, and
+``unittest.TestCase`` classes by unittest, when the source does not run them itself; the
+tests may ``import solution`` / ``from solution import f`` (docs/sandbox.md, "Test styles").
 
 Reward 1 only when every test (visible and hidden) passes, else 0 (``partial_credit=True``:
 the fraction passed; a failed set-up statement gives 0 either way). ``Verdict.info`` has
@@ -36,6 +42,7 @@ from __future__ import annotations
 
 import ast
 import base64
+import builtins
 import functools
 import io
 import json
@@ -119,12 +126,15 @@ class _Plan:
     names: set[str] = field(default_factory=set)  # every name the test sources use
     not_modules: set[str] = field(default_factory=set)  # names the tests call, subscript or assign
     entry_point: str | None = None
+    free: set[str] = field(default_factory=set)  # names the tests use without defining them
+    calls: list[str] = field(default_factory=list)  # called names, in source order
+    pytest: bool = False  # a source's tests are collected by pytest
 
     def modules(self) -> list[str]:
         """Names the tests use the way one uses a module (``math.isclose(...)``, ``m = math``),
         never calling, subscripting or assigning them: when one names a standard-library module,
         the judge binds its own, so a candidate's ``math`` object never answers ``math.isclose``."""
-        return sorted(self.names - self.not_modules - {self.entry_point or ""})
+        return sorted(self.names - self.not_modules - {_entry_name(self.entry_point or "x") or ""})
 
 
 def build_plan(sample: Sample) -> _Plan:
@@ -132,7 +142,7 @@ def build_plan(sample: Sample) -> _Plan:
 
     Cached on the tests' text: a group of completions for one prompt shares one plan (which
     nobody mutates)."""
-    fields_ = tuple(sample.get(k) for k in ("tests", "io_tests", "hidden_tests", "entry_point"))
+    fields_ = tuple(sample.get(k) for k in ("tests", "io_tests", "hidden_tests", "entry_point", "call_tests"))
     try:
         key = json.dumps(fields_, sort_keys=True)
     except (TypeError, ValueError):
@@ -145,8 +155,11 @@ def _cached_plan(key: str, sample_id: str) -> _Plan:
     return _build_plan(*json.loads(key), sample_id=sample_id)
 
 
-def _build_plan(tests: Any, io_tests: Any, hidden: Any, entry: Any, sample_id: str = "") -> _Plan:
-    plan = _Plan(entry_point=str(entry) if entry else None)
+def _build_plan(tests: Any, io_tests: Any, hidden: Any, entry: Any, call_tests: Any = None,
+                sample_id: str = "") -> _Plan:
+    plan = _Plan(entry_point=_entry_point(entry))
+    if call_tests is not None:
+        tests = _merge_sources(tests, _call_tests_source(call_tests, plan.entry_point))
     for spec, is_hidden in ((tests, False), (io_tests, False), (hidden, True)):
         if spec is None:
             continue
@@ -156,9 +169,70 @@ def _build_plan(tests: Any, io_tests: Any, hidden: Any, entry: Any, sample_id: s
             _add_asserts(plan, spec, is_hidden)
     if not plan.cases:
         raise ValueError(f"sample {sample_id!r} has no tests (fields tests / io_tests / hidden_tests)")
+    if plan.entry_point is None:
+        plan.entry_point = _builtin_named_task(plan)
     if plan.entry_point:
-        plan.names.add(plan.entry_point)
+        plan.names.add(_entry_name(plan.entry_point))
     return plan
+
+
+def _entry_point(entry: Any) -> str | None:
+    """The sample's ``entry_point``: a name (``add``), or a method of the candidate's class as
+    LeetCode-style datasets give it (``Solution().twoSum``, ``Solution.twoSum``)."""
+    if not entry:
+        return None
+    text = str(entry).strip()
+    try:
+        node = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        raise ValueError(f"entry_point {text!r} is not a name or a method of a class") from None
+    if not isinstance(node, ast.Name) and _entry_name(text) is None:
+        raise ValueError(f"entry_point {text!r} is not a name or a method of a class")
+    return text
+
+
+def _entry_name(entry: str) -> str | None:
+    """The candidate's top-level name an entry point refers to (``Solution`` in ``Solution().f``)."""
+    node = ast.parse(entry, mode="eval").body
+    while isinstance(node, (ast.Attribute, ast.Call)):
+        if isinstance(node, ast.Call) and (node.args or node.keywords):
+            return None
+        node = node.value if isinstance(node, ast.Attribute) else node.func
+    return node.id if isinstance(node, ast.Name) else None
+
+
+def _call_tests_source(spec: Any, entry: str | None) -> list[str]:
+    """``call_tests: [{"input": [args...], "output": value}, ...]`` (LeetCode / TACO call-based
+    style, JSON values): one ``assert ENTRY(*args) == output`` each, ENTRY the ``entry_point``."""
+    if not entry:
+        raise ValueError("call_tests need the sample's entry_point (e.g. 'Solution().twoSum')")
+    if not isinstance(spec, (list, tuple)) or not all(isinstance(t, dict) for t in spec):
+        raise ValueError("call_tests must be a list of {'input': [args...], 'output': value} dicts")
+    out = []
+    for k, test in enumerate(spec):
+        if not {"input", "output"} <= set(test) or not isinstance(test["input"], (list, tuple)):
+            raise ValueError(f"call test {k} needs 'input' (a list of arguments) and 'output'")
+        args = ", ".join(repr(a) for a in test["input"])
+        out.append(f"assert {entry}({args}) == {test['output']!r}")
+    return out
+
+
+def _merge_sources(tests: Any, extra: list[str]) -> Any:
+    if tests is None:
+        return extra
+    if isinstance(tests, str):
+        return [tests, *extra]
+    return [*tests, *extra]
+
+
+def _builtin_named_task(plan: _Plan) -> str | None:
+    """Without an entry point: when the tests use nothing from the candidate but names that are
+    builtins (``assert pow(2, 3) == 8`` for a task named ``pow``), the first such name called is
+    the task's function, so it is the candidate's (or missing), never the builtin."""
+    free = plan.free - {"_rlvr_why", "__name__", "__file__"}
+    if not free or not all(hasattr(builtins, n) for n in free):
+        return None
+    return next((n for n in plan.calls if n in free and not isinstance(getattr(builtins, n), type)), None)
 
 
 def _is_io_spec(spec: Any) -> bool:
@@ -187,10 +261,13 @@ def _add_asserts(plan: _Plan, spec: Any, hidden: bool) -> None:
         _add_names(plan, index)
         extra = _check_call(module, plan.entry_point, index)
         if extra:
-            plan.names.add(plan.entry_point or "")
-        if not extra and not _checks_something(module, index):
+            plan.names.add(_entry_name(plan.entry_point or "x") or "")
+        collect = _collectable(module, index)
+        if not extra and collect is None and not _checks_something(module, index):
             raise ValueError(f"a test source checks nothing (no assert, raise or call): {_short(source, 80)!r}")
         units = _split_source(module, index) if isinstance(spec, str) else [(module.body, True)]
+        if collect is not None and units == [(module.body, True)]:
+            units = [(module.body, False)]  # definitions only: the collected tests are the case
         first = len(plan.units)
         for body, is_case in units:
             src = source if body is module.body and not index.has_assert(body) else _unit_source(source, body, index)
@@ -202,7 +279,54 @@ def _add_asserts(plan: _Plan, spec: Any, hidden: bool) -> None:
             plan.cases.append(case)
             plan.units.append({"src": src, "case": case.index})
         plan.units[-1]["src"] += extra
+        if collect is not None:
+            kind, tests, defined = collect
+            plan.pytest = plan.pytest or kind == "pytest"
+            case = _Case(len(plan.cases), hidden, "assert", None, _short(f"{kind} tests: {', '.join(tests)}"))
+            plan.cases.append(case)
+            plan.units.append({"src": f"_rlvr_collect({defined!r}, {kind!r})", "case": case.index})
         _assign_owners(plan.units[first:])
+
+
+_FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
+
+
+def _collectable(module: ast.Module, index: _Index) -> tuple[str, list[str], list[str]] | None:
+    """Tests that a runner collects rather than a statement calls: pytest's ``test*`` functions
+    and ``Test*`` classes, ``unittest.TestCase`` subclasses. None when the source has none, or
+    runs them itself (a top-level statement names one of them, ``unittest`` or ``pytest``, as
+    ``unittest.main()`` under a main guard does). Returns (runner, tests, every top-level name
+    the source defines: fixtures and helpers are part of the collected module)."""
+    tests, cases = [], []
+    for stmt in module.body:
+        if isinstance(stmt, _FUNCS) and stmt.name.startswith("test"):
+            tests.append(stmt.name)
+        elif isinstance(stmt, ast.ClassDef):
+            testcase = any((isinstance(b, ast.Name) and b.id.endswith("TestCase"))
+                           or (isinstance(b, ast.Attribute) and b.attr.endswith("TestCase")) for b in stmt.bases)
+            methods = [s for s in stmt.body if isinstance(s, _FUNCS) and s.name.startswith("test")]
+            if testcase and methods:
+                tests.append(stmt.name)
+                cases.append(stmt.name)
+            elif stmt.name.startswith("Test") and methods and not stmt.bases:
+                tests.append(stmt.name)
+    if not tests:
+        return None
+    runners = set(tests) | {"unittest", "pytest"}
+    for stmt in module.body:
+        if isinstance(stmt, (*_FUNCS, ast.ClassDef, ast.Import, ast.ImportFrom)):
+            continue
+        if any(isinstance(n, ast.Name) and n.id in runners for n in index.nodes[id(stmt)]):
+            return None
+    defined = []
+    for stmt in module.body:
+        if isinstance(stmt, (*_FUNCS, ast.ClassDef)):
+            defined.append(stmt.name)
+        elif isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+            defined += [t.id for t in targets if isinstance(t, ast.Name)]
+    kind = "unittest" if len(cases) == len(tests) else "pytest"
+    return kind, tests, sorted(set(defined))
 
 
 def _checks_something(module: ast.Module, index: _Index) -> bool:
@@ -250,12 +374,32 @@ class _Index:
 
 def _add_names(plan: _Plan, index: _Index) -> None:
     nodes = index.all_nodes()
-    plan.names |= {n.id for n in nodes if isinstance(n, ast.Name)}
-    plan.not_modules |= {n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    used = {n.id for n in nodes if isinstance(n, ast.Name)}
+    stored = {n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
+    plan.names |= used
+    plan.not_modules |= stored
+    defined = stored | {n.name for n in nodes if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+    defined |= {n.arg for n in nodes if isinstance(n, ast.arg)}
+    defined |= {(a.asname or a.name).split(".")[0] for n in nodes if isinstance(n, (ast.Import, ast.ImportFrom))
+                for a in n.names}  # fmt: skip
+    defined |= {n.name for n in nodes if isinstance(n, ast.ExceptHandler) and n.name}
+    plan.free |= used - defined
+    imports = [n for n in nodes if isinstance(n, (ast.Import, ast.ImportFrom))]
+    if any(_imports(n, "solution") for n in imports):
+        plan.free.add("solution")  # the tests take the candidate as a module
+    plan.pytest = plan.pytest or any(_imports(n, "pytest") for n in imports)
     for n in nodes:
         target = n.func if isinstance(n, ast.Call) else n.value if isinstance(n, ast.Subscript) else None
         if isinstance(target, ast.Name):
             plan.not_modules.add(target.id)
+            if isinstance(n, ast.Call):
+                plan.calls.append(target.id)
+
+
+def _imports(node: ast.Import | ast.ImportFrom, module: str) -> bool:
+    if isinstance(node, ast.ImportFrom):
+        return (node.module or "").split(".")[0] == module
+    return any(a.name.split(".")[0] == module for a in node.names)
 
 
 def _segment(source: str, node: ast.AST) -> str:
@@ -305,7 +449,7 @@ def _check_call(module: ast.Module, entry_point: str | None, index: _Index) -> s
     outside = [s for s in module.body if not (isinstance(s, ast.FunctionDef) and s.name == "check")]
     if any(isinstance(n, ast.Name) and n.id == "check" for s in outside for n in index.nodes[id(s)]):
         return ""
-    if not entry_point or not entry_point.isidentifier():
+    if not entry_point or _entry_name(entry_point) is None:
         raise ValueError("the tests define check() but never call it, and the sample has no entry_point")
     return f"\ncheck({entry_point})\n"
 
@@ -375,6 +519,32 @@ def _runtime_input(blob: bytes | None) -> bytes:
     return marshal.dumps(RUNTIME_SOURCE if blob is None else blob)
 
 
+PYTEST_DIR = "/opt/rlvr-pytest"  # where the host's pytest is mounted read-only in the sandbox
+_PYTEST_NEEDS = ("pytest", "_pytest", "pluggy", "iniconfig")  # and, where installed, what they import:
+_PYTEST_MAY_NEED = ("packaging", "pygments", "py", "exceptiongroup", "tomli", "colorama")
+
+
+@functools.cache
+def pytest_binds() -> tuple[tuple[str, str], ...] | None:
+    """The host's pytest for the judge: each directory holding pytest or a package it imports,
+    mounted read-only at ``PYTEST_DIR-<k>`` (a whole directory, so nothing can be planted beside
+    it). None when pytest is not installed here (pytest-style tests then fail to import it)."""
+    import importlib.util
+
+    dirs: list[str] = []
+    for name in _PYTEST_NEEDS + _PYTEST_MAY_NEED:
+        spec = importlib.util.find_spec(name)
+        if spec is None or not spec.origin:
+            if name in _PYTEST_NEEDS:
+                return None
+            continue
+        where = os.path.dirname(spec.origin)
+        where = os.path.dirname(where) if spec.submodule_search_locations else where
+        if where not in dirs:
+            dirs.append(where)
+    return tuple((d, f"{PYTEST_DIR}-{k}") for k, d in enumerate(dirs))
+
+
 def verify_code(completion: str, sample: Sample, **opts: Any) -> Verdict:
     """Reward 1 iff every visible and hidden test passes in the sandbox (see module docstring)."""
     options = _options(opts)
@@ -405,7 +575,11 @@ def _run_plan(code: str, plan: _Plan, options: CodeOptions) -> sandbox.RunResult
                    "cpu": max(1, int(options.case_timeout_s) + 1), "nofile": 256},
     }  # fmt: skip
     secret = {"units": plan.units, "names": sorted(plan.names), "modules": plan.modules(),
-              "entry_point": plan.entry_point}
+              "entry_point": _entry_name(plan.entry_point) if plan.entry_point else None}
+    binds: tuple[tuple[str, str], ...] = ()
+    if plan.pytest:
+        binds = pytest_binds() or ()
+        secret["pytest_path"] = [dest if sandbox.probe() is None else src for src, dest in binds]
     limits = sandbox.Limits(
         wall_s=options.timeout_s, cpu_s=int(options.timeout_s) + 1, memory_bytes=options.memory_mb << 20,
         max_processes=options.max_processes, max_stdout_bytes=64 << 10, max_stderr_bytes=64 << 10,
@@ -413,7 +587,7 @@ def _run_plan(code: str, plan: _Plan, options: CodeOptions) -> sandbox.RunResult
     )  # fmt: skip
     argv = [options.python, "-I", "-S", "-c", code_judge.BOOT_SOURCE, "{rt}", "{pub}", "{sec}", "{fd_out}", "{go}"]
     payload = sandbox.Payload(inputs={"rt": _runtime_input(blob), "pub": marshal.dumps(public),
-                                      "sec": marshal.dumps(secret)})  # fmt: skip
+                                      "sec": marshal.dumps(secret)}, ro_binds=binds)  # fmt: skip
     # prestart: the next sample's sandbox is launched, and its interpreter loads the runtime,
     # while this one runs (sandbox.run's docstring); it reads nothing of its sample before "go"
     return sandbox.run(argv, payload, limits=limits, channel_out=True, allow_unsandboxed=options.allow_unsandboxed,

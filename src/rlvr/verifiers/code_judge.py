@@ -1565,9 +1565,16 @@ def _bind_names(judge, secret, names):
     main = type(sys)("__main__")
     sys.modules["__main__"] = main
     ns = main.__dict__
-    ns.update({"__builtins__": builtins, "_rlvr_why": _why})
+    ns.update({"__builtins__": builtins, "_rlvr_why": _why, "_rlvr_collect": _collector(ns)})
+    for path in secret.get("pytest_path") or ():
+        if path not in sys.path:
+            sys.path.append(path)
+    os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
+    sys.modules["solution"] = _solution_module(judge, names)
     entry = secret.get("entry_point")
     wanted = [n for n in secret["names"] if n in names and (n == entry or not hasattr(builtins, n))]
+    if entry and entry not in names:
+        ns[entry] = _missing(entry)  # never the builtin of that name
     if not wanted:
         return ns
     values = judge.call("globals", 0, wanted)
@@ -1577,15 +1584,137 @@ def _bind_names(judge, secret, names):
     for name in wanted:
         if name not in values:
             continue
-        value = values[name]
-        if type(value) is Remote and value._r_kind == "excclass":
-            value = _mirror_class(judge, name, value)
+        value = _candidate_value(judge, name, values[name])
         if name in modules:  # used only as ``name.attr``: a standard module means the judge's own
             value = _own_module_or(name, value)
             if value is _NO_COPY:
                 continue
         ns[name] = value
     return ns
+
+
+def _candidate_value(judge, name, value):
+    if type(value) is Remote and value._r_kind == "excclass":
+        return _mirror_class(judge, name, value)
+    return value
+
+
+def _missing(name):
+    def missing(*args, **kwargs):
+        raise NameError(f"name {name!r} is not defined by the program")
+
+    missing.__name__ = name
+    return missing
+
+
+def _solution_module(judge, names):
+    """``import solution`` / ``from solution import f`` in the tests: the candidate as a module,
+    each attribute fetched from the candidate on first use (names that shadow builtins included:
+    asked for by name, they are the candidate's)."""
+    module = type(sys)("solution")
+    public = sorted(n for n in names if not n.startswith("_"))
+
+    def getattr_(name):
+        if name == "__all__":
+            return public
+        if name.startswith("__") or name not in names:
+            raise AttributeError(f"module 'solution' has no attribute {name!r}")
+        values = judge.call("globals", 0, [name])
+        if type(values) is not dict or name not in values:
+            raise AttributeError(f"module 'solution' has no attribute {name!r}")
+        value = module.__dict__[name] = _candidate_value(judge, name, values[name])
+        return value
+
+    module.__dict__["__getattr__"] = getattr_
+    return module
+
+
+def _collector(ns):
+    """``_rlvr_collect(names, runner)``: the tests a source defines, collected and run the way
+    ``pytest`` or ``unittest`` would; raises AssertionError naming the first failure, or when
+    nothing was collected."""
+
+    def collect(defined, runner):
+        objs = {n: ns[n] for n in defined if n in ns}
+        if runner == "unittest":
+            return _run_unittest(objs)
+        return _run_pytest(objs)
+
+    return collect
+
+
+def _run_unittest(objs):
+    import io
+    import unittest
+
+    loader, suite = unittest.TestLoader(), unittest.TestSuite()
+    for obj in objs.values():
+        if isinstance(obj, type) and issubclass(obj, unittest.TestCase):
+            suite.addTests(loader.loadTestsFromTestCase(obj))
+    result = unittest.TextTestRunner(stream=io.StringIO(), verbosity=0).run(suite)
+    if result.testsRun == 0:
+        raise AssertionError("unittest collected no tests")
+    problems = result.errors + result.failures
+    if problems:
+        test, trace = problems[0]
+        raise AssertionError(f"{test.id()}: {trace.strip().splitlines()[-1]}")
+    if result.unexpectedSuccesses:
+        raise AssertionError(f"{result.unexpectedSuccesses[0].id()}: unexpected success")
+
+
+def _run_pytest(objs):
+    """pytest over an in-memory module holding the source's definitions (their globals are the
+    test namespace). The one path given to pytest is an empty read-only file of the mounted pytest
+    (never a writable directory: nothing the candidate writes is collected); no conftest, no
+    plugins but pytest's own, no cache, no ini file."""
+    try:
+        import pytest
+    except ImportError:
+        raise AssertionError("pytest-style tests need pytest, which is not available in the sandbox") from None
+    placeholder = os.path.join(os.path.dirname(pytest.__file__), "py.typed")
+    module = type(sys)("test_sample")
+    module.__dict__.update(objs)
+    module.__file__ = placeholder
+
+    class Plugin:
+        failures = []
+        collected = [0]
+
+        @pytest.hookimpl(tryfirst=True)
+        def pytest_collect_file(self, file_path, parent):
+            if str(file_path) == placeholder:
+                node = pytest.Module.from_parent(parent, path=file_path)
+                node._getobj = lambda: module
+                return node
+            return None
+
+        def pytest_collection_finish(self, session):
+            self.collected[0] = len(session.items)
+
+        def pytest_runtest_logreport(self, report):
+            if report.failed and not self.failures:
+                self.failures.append(f"{report.nodeid} ({report.when}): {_last_line(report.longreprtext)}")
+
+        def pytest_collectreport(self, report):
+            if report.failed and not self.failures:
+                self.failures.append(f"collecting: {_last_line(report.longreprtext)}")
+
+    plugin = Plugin()
+    args = [placeholder, "-q", "-s", "--noconftest", "-c", os.devnull, "--rootdir", os.path.dirname(placeholder),
+            "-p", "no:cacheprovider", "-p", "no:pastebin", "-p", "no:junitxml", "-p", "no:faulthandler",
+            "-W", "default"]  # fmt: skip
+    code = pytest.main(args, plugins=[plugin])
+    if plugin.failures:
+        raise AssertionError(plugin.failures[0])
+    if plugin.collected[0] == 0:
+        raise AssertionError("pytest collected no tests")
+    if int(code) != 0:
+        raise AssertionError(f"pytest exited with status {int(code)}")
+
+
+def _last_line(text):
+    lines = [line for line in str(text).strip().splitlines() if line.strip()]
+    return lines[-1][:500] if lines else ""
 
 
 def _own_module_or(name, value):
