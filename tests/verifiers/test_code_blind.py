@@ -1,0 +1,123 @@
+"""The blind table (``code_blind_rows.py``): attacks earn 0 with their status, controls pass.
+
+Rows the runtime does not yet get right are listed in ``RUNTIME_PENDING`` and run as
+``xfail(strict=True)``: the suite stays green while the runtime changes land, and a fix that
+makes a listed row agree fails its test until the row is taken off the list. The list only
+shrinks; a row that regresses is a plain failure.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from code_blind_rows import ATTACKS, CONTROLS, ROWS, agrees, families, jsonl_rows, row_id
+from test_code_attack_table import BASE, needs_sandbox
+
+from rlvr.types import Sample
+from rlvr.verifiers import code as cv
+
+# Rows that disagree on the runtime as committed (ids: "family: kind: name"). Shrink it as the
+# runtime gets them right; never add a row to it to hide a regression.
+RUNTIME_PENDING = frozenset({
+    "tests never run: attack: pytest test_* functions, wrong program",
+    "tests never run: attack: pytest class TestX, wrong program",
+    "tests never run: attack: unittest.TestCase without unittest.main(), wrong program",
+    "tests never run: attack: a hidden pytest function, program right on the visible case only",
+    "tests never run: attack: a test source that only prints",
+    "tests never run: attack: a test source that defines a helper and never calls it",
+    "tests never run: control: unittest.TestCase without unittest.main(), correct",
+    "tests never run: control: pytest fixtures, raises(match=), approx and parametrize, correct",
+    "builtin names: attack: pow without an entry point, wrong (tests must get the candidate's)",
+    "builtin names: attack: sorted without an entry point, returns its input",
+    "builtin names: attack: max without an entry point, returns the first item",
+    "builtin names: control: pow modulo 1000 (differs from the builtin)",
+    "builtin names: control: sorted descending (differs from the builtin)",
+    "builtin names: control: max returning (value, index)",
+    "forbidden mutation: attack: a list inside a tuple argument sorted in place",
+    "forbidden mutation: attack: a Counter argument decremented",
+    "forbidden mutation: attack: a deque argument popped",
+    "dataclass equality: attack: a dataclass with eq=False (identity equality)",
+    "dataclass equality: attack: a dataclass whose __eq__ compares the wrong fields",
+    "dataclass equality: attack: a dataclass whose __eq__ is always False",
+    "dataclass equality: control: a dataclass whose __eq__ ignores a cache field",
+    "silence required: attack: a debug print where the test captures stdout",
+    "silence required: attack: a debug print to stderr where the test captures it",
+    "silence required: attack: a warning where the test turns warnings into errors",
+    "silence required: control: a DeprecationWarning the test records",
+    "late io output: attack: a thread printing after the main thread ends",
+    "late io output: attack: an atexit handler printing",
+    "late io output: attack: a finalizer printing at interpreter exit",
+    "late io output: control: the answer printed from an atexit handler",
+    "python objects: control: Vector + Vector, * and hashing",
+    "python objects: control: min/max/sorted on ordered dataclasses",
+    "python objects: control: a custom exception's attributes (e.balance)",
+    "python objects: control: datetime arithmetic on returned values",
+    "python objects: control: isinstance(g, GeneratorType)",
+    "python objects: control: asyncio.run on a returned coroutine",
+    "python objects: control: type(x) is CandidateClass",
+    "lazy generators: control: islice(g, 5) then next(g)",
+    "required mutation: control: a Counter argument updated in place",
+    "required mutation: control: a deque argument rotated in place",
+    "required mutation: control: a list inside a tuple appended to",
+    "required mutation: control: one list passed twice (aliasing kept)",
+    "required mutation: control: a test object's list attribute appended to",
+    "process state: control: the test sets environ",
+    "process state: control: the test sets argv",
+    "process state: control: the test sets stdin",
+    "process state: control: the test sets random.seed",
+    "process state: control: the test sets redirect_stdout",
+    "process state: control: the test sets mock.patch builtins.input",
+    "process state: control: a module counter read by the tests",
+    "solution module: control: from solution import f",
+    "solution module: control: import solution",
+    "threads and scale: control: several test threads calling the candidate",
+    "threads and scale: control: a 1.4 MB io output",
+    "threads and scale: control: 600,000 cheap calls into the candidate (0.2 s in plain Python)",
+    "late io output: control: the answer printed from a thread never joined",
+})
+
+
+def _param(row):
+    pending = row_id(row) in RUNTIME_PENDING
+    marks = [pytest.mark.xfail(strict=True, reason="listed in RUNTIME_PENDING")] if pending else []
+    return pytest.param(row, marks=marks, id=row_id(row))
+
+
+@pytest.mark.sandbox
+@needs_sandbox
+@pytest.mark.parametrize("row", [_param(r) for r in ROWS])
+def test_row_agrees(row):
+    opts = dict(BASE, **row.opts)
+    start = time.monotonic()
+    verdict = cv.verify_code(row.completion(), Sample(row_id(row), "p", fields=dict(row.fields)), **opts)
+    elapsed = time.monotonic() - start
+    assert agrees(row, verdict), (verdict.reward, verdict.status, verdict.info, verdict.detail)
+    if row.status == "timeout":  # a hang ends at its wall, not before and not much after
+        assert opts["timeout_s"] - 0.5 < elapsed < opts["timeout_s"] + 6.0, elapsed
+    assert elapsed < opts["timeout_s"] + 6.0
+
+
+def test_families_and_kinds():
+    counts = families()
+    assert len(counts) >= 14, counts
+    for family in ("hang", "tests never run", "builtin names", "crash in bare except", "forbidden mutation",
+                   "dataclass equality", "silence required", "late io output"):
+        assert counts[family]["attack"] >= 3 and counts[family]["control"] >= 1, (family, counts[family])
+    for family in ("python objects", "lazy generators", "required mutation", "process state", "threads and scale"):
+        assert counts[family]["control"] >= 3, (family, counts[family])
+    assert len(ATTACKS) >= 40 and len(CONTROLS) >= 40
+    ids = [row_id(r) for r in ROWS]
+    assert len(ids) == len(set(ids))
+    assert RUNTIME_PENDING <= set(ids), sorted(RUNTIME_PENDING - set(ids))
+    assert all(r.status == "timeout" for r in ROWS if r.family == "hang" and not r.expect)
+
+
+def test_table_exports_to_audit_jsonl():
+    rows = jsonl_rows()
+    assert len(rows) == len(ROWS)
+    for record, row in zip(rows, ROWS):
+        back = json.loads(json.dumps(record))
+        assert back["expected"] == row.expect and row.program in back["completion"]
+        assert {k: back[k] for k in row.fields} == row.fields
