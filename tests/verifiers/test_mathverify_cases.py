@@ -16,7 +16,7 @@ import pytest
 
 CASES = Path(__file__).resolve().parents[2] / ".." / "shared" / "benchmarks" / "math-verify-cases" / "mathverify_cases.jsonl"
 
-MIN_AGREEING = 254
+MIN_AGREEING = 252  # 254 before lists compared as multisets (the two numina rows pinned below)
 
 # Row ids (upstream test ids) that disagree on purpose, by the rule that refuses them.
 DELIBERATE = {
@@ -54,6 +54,10 @@ DELIBERATE = {
     # two boxes joined by text that is no list separator (a part label, "y_2 =")
     "test_open_thoughts.py::test_open_thoughts[$$(3, 3), (1, 1)$$-$$\\\\boxed{(3, 3)} \\\\text{ for part (a) and } \\\\boxed{(1, 1)}$$-1]",
     "test_open_thoughts.py::test_open_thoughts[$y_{1}=-2 x^{2}+4 x+3, y_{2}=3 x^{2}+12 x+10$-\\\\($y_1 = \\\\boxed{-2(x - 1)^2 + 5} \\\\) and \\\\( y_2 = \\\\boxed{3(x + 2)^2 - 2} \\\\) -1]",
+    # a list is a multiset: an answer that repeats one of the reference's tuples is not its set (paid, the one
+    # completion would be paid for both the set and the multiset with the repeat: a cover)
+    "test_numina_cases.py::test_numina_cases[$(37,3,3,13),(17,3,3,7),(3,37,3,13),(3,17,3,7),(3,3,2,3)$-$\\\\boxed{(3, 37, 3, 13), (3, 17, 3, 7), (3, 3, 2, 3), (3,17,3,7), (17,3,3,7), (37,3,3,13)}$-1_0]",
+    "test_numina_cases.py::test_numina_cases[$(37,3,3,13),(17,3,3,7),(3,37,3,13),(3,17,3,7),(3,3,2,3)$-$\\\\boxed{(3, 37, 3, 13), (3, 17, 3, 7), (3, 3, 2, 3), (3,17,3,7), (17,3,3,7), (37,3,3,13)}$-1_1]",
     # upstream readings we do not share
     "test_all.py::test_latex_notation_math[gold4-pred4-1]",
     "test_boxed.py::test_boxed[$\\\\\\\\boxed{35 cm} ++++++ \\\\\\\\boxed{4}$-${35 cm,4}$-1]",

@@ -69,6 +69,7 @@ class Answer:
     kind: str
     text: str = ""  # text answers: the words, as written
     items: tuple[Answer, ...] = field(default=(), compare=False)
+    unit: tuple[str, ...] = ()  # the units and currency signs written with the value, as written
 
     @property
     def canonical(self) -> str:
@@ -430,11 +431,12 @@ class _Lexer:
                 self.space = False
             return end
         kind, value = _classify_text(content)
-        self.add(kind, value)
         if kind == "unit":  # "\text{ cm}^2"
             m = _UNIT_EXP_RE.match(self.s, end)
             if m:
                 end = m.end()
+                value += "^3" if "3" in m.group(0) or "³" in m.group(0) else "^2"
+        self.add(kind, value)
         return end
 
     def symbol(self, i: int) -> int:
@@ -534,29 +536,39 @@ class _Parser:
         return items[0] if len(items) == 1 else ("list", tuple(items))
 
     def item(self) -> tuple:
-        if self.kind() == "currency":
-            self.take()
-        node = self.rel()
-        self._units()
-        return node
+        return self.rel()
 
-    def _units(self) -> None:
-        """Units and currency signs after a value: read and dropped."""
-        while self.kind() in ("unit", "currency") or (self.kind() == "op" and self.val() == "/"
-                                                       and self.kind(1) == "unit"):
-            self.take()
+    def _currency(self) -> tuple[str, ...]:
+        return (str(self.take()[1]),) if self.kind() == "currency" else ()
+
+    def _units(self) -> tuple[str, ...]:
+        """Units and currency signs after a value, as written (``answer.values`` reads them):
+        unit words, ``/`` between units, an exponent 2 or 3 after a unit."""
+        units: list[str] = []
+        while True:
+            kind, value = self.kind(), self.val()
+            if kind in ("unit", "currency"):
+                units.append(str(self.take()[1]))
+            elif kind == "op" and value == "/" and self.kind(1) == "unit":
+                units.append(str(self.take()[1]))
+            elif (kind == "op" and value == "^" and units and units[-1] not in ("%", "°", "/")
+                  and self.kind(1) == "num" and self.val(1)[0] in (2, 3) and not self.val(1)[1]):  # type: ignore[index]
+                self.take()
+                units[-1] += f"^{self.take()[1][0]}"  # type: ignore[index]
+            else:
+                return tuple(units)
 
     def rel(self) -> tuple:
-        sides = [self.setexpr()]
-        ops = []
+        sides, ops = [], []
+        before = self._currency()
         while True:
-            self._units()
+            side = self.setexpr()
+            units = before + self._units()
+            sides.append(("unit", side, units) if units else side)
             if self.kind() != "rel":
                 break
             ops.append(self.take()[1])
-            if self.kind() == "currency":
-                self.take()
-            sides.append(self.setexpr())
+            before = self._currency()
         return sides[0] if not ops else ("rel", tuple(sides), tuple(ops))
 
     def setexpr(self) -> tuple:
@@ -859,7 +871,7 @@ class _Parser:
             rows.pop()
         if not rows or len({len(r) for r in rows}) != 1:
             raise _Refused("unparsed", "a matrix with rows of different lengths")
-        return ("matrix", tuple(tuple(r) for r in rows))
+        return ("matrix", tuple(tuple(r) for r in rows), env)  # env: vmatrix is a determinant, not a matrix
 
 
 def _infinite(node: tuple) -> bool:
@@ -915,6 +927,8 @@ def _num_latex(value: Fraction, decimal: bool) -> str:
 
 def _latex(node: tuple) -> str:
     kind = node[0]
+    if kind == "unit":  # the unit is the typed value's (answer/values.py), not math-verify's
+        return _latex(node[1])
     if kind == "num":
         if len(node) > 3 and node[3][:1] == "0" and len(node[3]) > 1 and not node[2]:
             return node[3]  # leading zeros as written (12:00, 004)
@@ -1026,6 +1040,8 @@ class _NotExact(Exception):
 def _has_decimal(node: tuple) -> bool:
     if node[0] == "num":
         return bool(node[2])
+    if node[0] == "unit":
+        return _has_decimal(node[1])
     return any(isinstance(x, tuple) and _has_decimal(x) for x in node[1:])
 
 
@@ -1050,7 +1066,7 @@ def _eval(node: tuple) -> Fraction:
     kind = node[0]
     if kind == "num":
         return node[1]
-    if kind == "group":
+    if kind in ("group", "unit"):
         return _eval(node[1])
     if kind == "neg":
         return -_eval(node[1])
@@ -1195,12 +1211,29 @@ def _check_sides(sides: tuple) -> None:
     """Every side of an equation chain that is an expression of numbers must have the
     value of the last one: ``11 = 10`` or ``5 + 5 = 7 = 10`` state a falsehood, not 10."""
     last, _ = evaluate(sides[-1])
-    if last is None:
-        return
     for side in sides[:-1]:
-        value, _ = evaluate(side)
-        if value is not None and value != last:
+        value, _ = evaluate(side) if last is not None else (None, False)
+        if value is not None and value != last or value is None and _closed_differ(side, sides[-1]):
             raise _Refused("relation", f"an equation whose sides differ ({_shown(side)} is not {_shown(sides[-1])})")
+
+
+def _closed(node: tuple) -> bool:
+    """No letters: numbers, \\pi, roots and operators only."""
+    if node[0] in ("var", "word", "text", "func", "bigop", "base", "matrix"):
+        return False
+    if node[0] == "const":
+        return node[1] == "\\pi"
+    return all(_closed(x) for x in node[1:] if isinstance(x, tuple) and x and isinstance(x[0], str))
+
+
+def _closed_differ(side: tuple, last: tuple) -> bool:
+    """Two sides without letters whose exact values (roots and \\pi kept exact, decimals
+    left out) differ: ``\\sqrt{50} = 25`` is false."""
+    if not (_closed(side) and _closed(last)):
+        return False
+    from rlvr.verifiers.mathv import probe_compare  # exact evaluation with square roots
+
+    return probe_compare(side, last) is False
 
 
 def check_computation(node: tuple) -> None:
@@ -1347,13 +1380,16 @@ def _text_answer(s: str, words: str, forced: bool) -> Answer:
 
 
 def _make(node: tuple) -> Answer:
-    while node[0] == "group":  # "(5)" is 5
+    unit: tuple[str, ...] = ()
+    while node[0] in ("group", "unit"):  # "(5)" is 5; "5 cm" is 5 with its unit
+        if node[0] == "unit":
+            unit = node[2] + unit
         node = node[1]
     value, decimal = evaluate(node) if node[0] not in ("list", "rel", "tuple", "set") else (None, False)
     items: tuple[Answer, ...] = ()
     if node[0] == "list":
         items = tuple(_make(x) for x in node[1])
-    return Answer(node, _latex(node), value, decimal, node[0], items=items)
+    return Answer(node, _latex(node), value, decimal, node[0], items=items, unit=unit)
 
 
 def rebuild(node: tuple) -> Answer:

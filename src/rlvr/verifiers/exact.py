@@ -27,6 +27,8 @@ from collections.abc import Callable, Sequence
 
 from rlvr.types import Sample, Verdict
 from rlvr.verifiers import extract
+from rlvr.verifiers.answer.compare import Judge, compare
+from rlvr.verifiers.answer.values import typed
 from rlvr.verifiers.answer_grammar import Answer, Refusal, Refused, parse_answer, rebuild, reduce_relations
 
 _INNER_TEXT_RE = re.compile(r"\\(?:text|textbf|textrm|mathrm|mbox)\s*\{([^{}]*)\}")
@@ -98,11 +100,6 @@ def answer_text(answer: Answer) -> str:
     return answer.latex
 
 
-def _reference_text(reference: str) -> str:
-    parsed = parse_answer(reference, words="exact")
-    return reference if isinstance(parsed, Refusal) else answer_text(parsed)
-
-
 def extract_answer(completion: str, fallbacks: Sequence[str] = DEFAULT_FALLBACKS,
                    require_end: bool = True,
                    steps: Sequence[str] = DEFAULT_NORMALISERS) -> tuple[str | None, str, str]:
@@ -162,10 +159,22 @@ def verify_exact(completion: str, sample: Sample, *, normalisers: Sequence[str] 
             return Verdict(1.0, "ok", "literally the reference", answer=" ".join(text.split()))
         return refused(parsed.reason, parsed.detail)
     got = normalise(answer_text(parsed), normalisers)
-    want = normalise(_reference_text(reference), normalisers)
+    gold = parse_answer(reference, words="exact")
+    if isinstance(gold, Refusal):
+        return _match(normalise(reference, normalisers), parsed, normalisers, got)
+    judge = Judge(core=lambda g, p: _match(normalise(answer_text(g), normalisers), p, normalisers, got),
+                  same=lambda d: Verdict(1.0, "ok", d, answer=got),
+                  differ=lambda d: Verdict(0.0, "wrong", d, answer=got),
+                  ok=lambda v: v.status == "ok", multiset=False)
+    return compare(typed(gold), typed(parsed), judge)
+
+
+def _match(want: str, parsed: Answer, normalisers: Sequence[str], shown: str) -> Verdict:
+    """The bare values as normalised strings (``want``: the reference's)."""
+    got = normalise(answer_text(parsed), normalisers)
     if got == want:
-        return Verdict(1.0, "ok", f"answer {got!r}", answer=got)
+        return Verdict(1.0, "ok", f"answer {got!r}", answer=shown)
     info = {}
     if parsed.kind == "list" and len({i.canonical for i in parsed.items}) > 1 and "," not in want:
         info["refused/several_answers"] = 1.0
-    return Verdict(0.0, "wrong", f"answer {got!r} != reference {want!r}", info, answer=got)
+    return Verdict(0.0, "wrong", f"answer {got!r} != reference {want!r}", info, answer=shown)

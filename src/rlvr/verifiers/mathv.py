@@ -36,13 +36,16 @@ from __future__ import annotations
 
 import logging
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
 from rlvr.types import Sample, Verdict
 from rlvr.verifiers import extract
+from rlvr.verifiers.answer.compare import Judge, agree_6_digits, compare, within_places
+from rlvr.verifiers.answer.compare import finite_decimal as _finite_decimal
+from rlvr.verifiers.answer.values import Value, decimal_places, typed
 from rlvr.verifiers.answer_grammar import (
     Answer,
     Refusal,
@@ -127,6 +130,17 @@ class Reference:
     raw: str
     answer: Answer | None
     relational: bool
+    name: tuple | None = None  # the named side of "y = 5": an answer that names its value must name y
+
+    @property
+    def value(self) -> Value | None:
+        """The reference's typed value (``answer.values``)."""
+        return None if self.answer is None else _typed_reference(self.answer, self.name)
+
+
+@lru_cache(maxsize=4096)
+def _typed_reference(answer: Answer, name: tuple | None) -> Value:
+    return typed(_collapse(answer), name)
 
 
 @lru_cache(maxsize=4096)
@@ -135,12 +149,23 @@ def reference(gold: str) -> Reference:
     if isinstance(parsed, Refusal):
         return Reference(gold, None, bool(_RELATION_RE.search(gold)))
     node = parsed.node
-    if node[0] == "rel" and all(op in ("=", "\\approx") for op in node[2]) and is_name(node[1][0]):
+    name = equation_name(node)
+    if name is not None:
         try:
-            return Reference(gold, rebuild(reduce_relations(node)), False)
+            return Reference(gold, rebuild(reduce_relations(node)), False, name)
         except Refused:
             return Reference(gold, parsed, True)  # "(y, x) = (2, 1)": compared whole
     return Reference(gold, parsed, has_relation(node))
+
+
+def equation_name(node: tuple) -> tuple | None:
+    """The named side of an equation that states a value (``y`` of ``y = 2x - 1``, ``(x, y)``
+    of ``(x, y) = (1, 2)``); None for anything else."""
+    while node[0] == "group":
+        node = node[1]
+    if node[0] == "rel" and all(op in ("=", "\\approx") for op in node[2]) and is_name(node[1][0]):
+        return node[1][0]
+    return None
 
 
 @lru_cache(maxsize=8192)
@@ -166,26 +191,6 @@ def _equal(gold: Any, pred: Any, opts: dict[str, Any]) -> bool:
 
 
 # ------------------------------------------------------------------ numbers
-
-
-def _finite_decimal(x: Fraction) -> bool:
-    d = x.denominator
-    for p in (2, 5):
-        while d % p == 0:
-            d //= p
-    return d == 1
-
-
-def agree_6_digits(approx: Fraction, exact: Fraction) -> bool:
-    """``approx`` agrees with ``exact`` to 6 significant digits: |a - e| <= 0.5e-5 |e|
-    rounded to e's order of magnitude. Relative, so 1e-7 and 3e-7 differ."""
-    if exact == 0:
-        return approx == 0
-    mag = abs(exact)
-    exponent = len(str(mag.numerator)) - len(str(mag.denominator))
-    if Fraction(10) ** exponent > mag:
-        exponent -= 1
-    return abs(approx - exact) <= Fraction(1, 2) * Fraction(10) ** (exponent - 5)
 
 
 def numbers_match(gold: Fraction, gold_decimal: bool, pred: Fraction, pred_decimal: bool) -> bool:
@@ -214,15 +219,18 @@ def _sympy_fraction(value: Any) -> tuple[Fraction, bool] | None:
         return None
 
 
-def _decimal_check(gold_parsed: tuple, pred_parsed: tuple) -> bool:
+def _decimal_check(gold_parsed: tuple, pred_parsed: tuple, places: int | None = None) -> bool:
     """After math-verify said equal with a decimal involved: the same 6-significant-digit
     rule as the fast path (math-verify itself compares after rounding to 6 places, so
-    0.0000001 would equal 0.0000003)."""
+    0.0000001 would equal 0.0000003), and a decimal literal answer at its stated places
+    (``answer.compare.within_places``)."""
     g, p = _sympy_fraction(gold_parsed[0]), _sympy_fraction(pred_parsed[0])
     if g is None or p is None:
         return True
     if g[1] and p[1] and _finite_decimal(g[0]) and _finite_decimal(p[0]):
         return g[0] == p[0]
+    if g[0] != p[0] and not within_places(p[0], g[0], places):
+        return False
     return g[0] == p[0] or (agree_6_digits(p[0], g[0]) and agree_6_digits(g[0], p[0]))
 
 
@@ -498,14 +506,20 @@ def _collapse(answer: Answer) -> Answer:
 
 
 def grade(ref: Reference, pred: Answer, opts: dict[str, Any], fast: bool = True) -> Verdict:
-    """Compare a parsed prediction with the reference (module docstring, step 3)."""
+    """Compare a parsed prediction with the reference (module docstring, step 3): typed
+    first (``answer.compare``: names, units, kinds, stated precision), then the bare values
+    (``_grade_values``)."""
     gold = ref.answer
+    gold_value = ref.value
     if pred.kind == "text" or (gold is not None and gold.kind == "text"):
         verdict = _grade_text(gold, pred)
         if verdict is not None:
             return verdict
         gold, pred = _as_math(gold), _as_math(pred)  # type: ignore[arg-type]
+        gold_value = None if gold is None else typed(_collapse(gold), ref.name)
+    name = None
     if not ref.relational:
+        name = equation_name(pred.node)
         try:
             node = reduce_relations(pred.node)
         except Refused as exc:
@@ -513,15 +527,34 @@ def grade(ref: Reference, pred: Answer, opts: dict[str, Any], fast: bool = True)
         if node is not pred.node:
             pred = rebuild(node)
     pred = _collapse(pred)
+    if gold is None or gold_value is None:
+        return _grade_values(ref, None, pred, opts, fast)
+    gold = _collapse(gold)
+    shown = pred
+
+    def core(g: Answer, p: Answer) -> Verdict:
+        verdict = _grade_values(ref, g if g is not gold else None, p, opts, fast, gold_answer=g)
+        return verdict if p is shown else replace(verdict, answer=shown.canonical)
+
+    judge = Judge(core=core, same=lambda d: _graded(True, d, shown), differ=lambda d: _graded(False, d, shown),
+                  ok=lambda v: v.status == "ok")
+    return compare(gold_value, typed(pred, name), judge)
+
+
+def _grade_values(ref: Reference, derived: Answer | None, pred: Answer, opts: dict[str, Any], fast: bool,
+                  gold_answer: Answer | None = None) -> Verdict:
+    """The bare values: identity, kinds, the fast paths, then math-verify. ``derived``: a
+    reference value derived from the reference (a list's item, a converted unit), which
+    math-verify then reads from the grammar's LaTeX instead of the reference as written."""
+    gold = gold_answer
     if gold is not None:
-        gold = _collapse(gold)
         if pred.latex.replace(" ", "") == gold.latex.replace(" ", ""):
             return _graded(True, "identical to the reference", pred)
         if (gold.kind in ("set", "list") and pred.kind == "tuple") or (gold.kind == "tuple" and pred.kind == "set"):
-            return _graded(False, f"a {_KIND_NAMES[pred.kind]} ({pred.latex[:60]!r}) is not a "
+            return _graded(False, f"a {_KIND_NAMES[pred.kind]} ({pred.latex[:60]!r}) != a "
                                   f"{_KIND_NAMES[gold.kind]} ({gold.latex[:60]!r})", pred)
         if "base" in (pred.kind, gold.kind):
-            return _graded(False, f"{pred.latex!r} is not {gold.latex!r} (numbers in another base compare as "
+            return _graded(False, f"{pred.latex!r} != {gold.latex!r} (numbers in another base compare as "
                            "written)", pred)
         if _several(pred) and gold.kind not in _SINGLE_KINDS:
             return _graded(False, f"several values ({pred.latex[:80]!r}) for one reference: refused (several_answers)",
@@ -530,17 +563,21 @@ def grade(ref: Reference, pred: Answer, opts: dict[str, Any], fast: bool = True)
             verdict = fast_verdict(gold, pred)
             if verdict is not None:
                 return verdict
-    gold_parsed = parse_gold(ref.raw)
+    gold_parsed = _parse_ours(derived.latex) if derived is not None else ()
+    if not gold_parsed:
+        gold_parsed = parse_gold(ref.raw)
     pred_parsed = _parse_ours(pred.latex)
     if not pred_parsed:
-        return _graded(False, f"math-verify could not read {pred.latex[:100]!r}", pred)
+        return refused("unparsed", f"math-verify could not read {pred.latex[:100]!r}")
     shown = str(pred_parsed[0])[:200]
+    gold_shown = str(gold_parsed[0])[:200]
     if not _equal(gold_parsed, pred_parsed, opts):
-        return _graded(False, f"{shown!r} is not equivalent to the reference", pred)
+        return _graded(False, f"{shown!r} != {gold_shown!r} (math-verify)", pred)
     decimal = pred.decimal or (gold is not None and gold.decimal) or "." in pred.latex
-    if decimal and not _decimal_check(gold_parsed, pred_parsed):
-        return _graded(False, f"{shown!r} agrees with the reference only after rounding to 6 places", pred)
-    return _graded(True, f"{shown!r} is equivalent to the reference", pred)
+    if decimal and not _decimal_check(gold_parsed, pred_parsed, decimal_places(pred.node)):
+        return _graded(False, f"{shown!r} != {gold_shown!r}: equal only after rounding (6 significant digits, or "
+                              "the answer's stated places)", pred)
+    return _graded(True, f"{shown!r} is equivalent to {gold_shown!r}", pred)
 
 
 def _as_math(answer: Answer | None) -> Answer | None:

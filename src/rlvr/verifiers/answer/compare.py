@@ -1,0 +1,259 @@
+"""Type-aware comparison of a typed answer with the typed reference (``answer.values``).
+
+``compare(gold, pred, judge)`` decides what the types decide and hands the bare values to
+``judge.core`` (the number / expression comparison of ``math``, the normalised strings of
+``exact``) for the rest. The rule: whatever the reference specifies must be matched; what
+the reference leaves out may be present in the answer.
+
+- **Names.** An equation's named side must be the reference's (``x = 5`` is not ``y = 5``);
+  named tuples are read by name (``(\\beta, \\alpha) = (1, 2)`` gives α = 2). An answer
+  with no name, or a reference with none, compares the values.
+- **Units.** Both sides with a unit: the same kind and dimension, converted exactly by the
+  units' scales (``90 min`` = ``1.5 h``, ``90 s`` ≠ ``90 min``, ``5 m`` ≠ ``5 km``, ``5 cents``
+  ≠ ``$5``, ``£10`` ≠ ``€10``); a percent is a percent; degrees convert to radians by π/180;
+  ``\\pmod{N}`` needs the same N. The reference with a unit, the answer without: the answer's
+  number is read in the reference's unit (``90`` for ``90 minutes``). The answer with a
+  unit, the reference without: the number is compared as written (``90 \\text{ min}`` for
+  90), except a percent, which matches only a reference of magnitude 1 or more (``25\\%``
+  for 25; ``\\frac14\\%`` ≠ 1/4, ``0.3\\%`` ≠ 0.3, ``50\\%`` ≠ 0.5: no completion is paid
+  under two readings), and degrees against a reference in π, converted (``60°`` = π/3,
+  ``\\frac{\\pi}{3}^\\circ`` ≠ π/3).
+- **Kinds.** A ratio or clock time (``:``) compares term by term, never as a division
+  (``1:15`` ≠ ``2:30``, ``2:4:3`` ≠ ``1:2:3``), and is no number; matrices compare only with
+  the same kind (``vmatrix`` is a determinant, ``Vmatrix`` a norm, not ``pmatrix``); a list
+  is a multiset (``1, 2, 3, 5`` ≠ ``1, 1, 2, 3, 5``; order free); a ± is its two values
+  (``\\pm 2 + 3`` is {5, 1}, never ±(2 + 3)).
+- **Precision.** A decimal answer for an exact reference compares at the answer's stated
+  places, never looser: |answer − reference| ≤ ½·10^-places (``666667.0`` ≠ 2000000/3),
+  on top of the 6-significant-digit rule (``0.33`` ≠ 1/3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Generic, TypeVar
+
+from rlvr.verifiers.answer.values import Value, typed
+from rlvr.verifiers.answer_grammar import Answer, _latex, rebuild
+
+T = TypeVar("T")
+MAX_MATCHED_ITEMS = 8  # longer lists: the length check, then the core comparison of the whole
+
+
+@dataclass(frozen=True)
+class Judge(Generic[T]):
+    """What a verifier does with the bare values and with a decision of the types:
+    ``core(gold, pred)``: its own comparison; ``same(detail)`` / ``differ(detail)``: a
+    verdict decided here; ``ok(result)``: whether a result is a match."""
+
+    core: Callable[[Answer, Answer], T]
+    same: Callable[[str], T]
+    differ: Callable[[str], T]
+    ok: Callable[[T], bool]
+    multiset: bool = True  # lists compared as multisets (math) or as written (exact)
+
+
+# ------------------------------------------------------------------ numbers
+
+
+def finite_decimal(x: Fraction) -> bool:
+    d = x.denominator
+    for p in (2, 5):
+        while d % p == 0:
+            d //= p
+    return d == 1
+
+
+def agree_6_digits(approx: Fraction, exact: Fraction) -> bool:
+    """``approx`` agrees with ``exact`` to 6 significant digits: |a - e| <= 0.5e-5 |e|
+    rounded to e's order of magnitude. Relative, so 1e-7 and 3e-7 differ."""
+    if exact == 0:
+        return approx == 0
+    mag = abs(exact)
+    exponent = len(str(mag.numerator)) - len(str(mag.denominator))
+    if Fraction(10) ** exponent > mag:
+        exponent -= 1
+    return abs(approx - exact) <= Fraction(1, 2) * Fraction(10) ** (exponent - 5)
+
+
+def within_places(approx: Fraction, exact: Fraction, places: int | None) -> bool:
+    """A decimal stating ``places`` decimal places is ``exact`` rounded there: |a - e| <=
+    ½·10^-places (``666667.0`` is not 2000000/3 = 666666.67; ``0.333333`` is 1/3)."""
+    if places is None:
+        return True
+    return abs(approx - exact) * 2 * 10 ** places <= 1
+
+
+def _number(value: Fraction, decimal: bool) -> tuple:
+    return ("num", value, decimal and finite_decimal(value))
+
+
+def _contains(node: tuple, leaf: tuple) -> bool:
+    if node == leaf:
+        return True
+    return any(isinstance(x, tuple) and x and isinstance(x[0], str) and _contains(x, leaf) for x in node[1:])
+
+
+_PI = ("const", "\\pi")
+
+
+# ------------------------------------------------------------------ comparison
+
+
+def compare(gold: Value, pred: Value, judge: Judge[T]) -> T:
+    """The typed comparison (module docstring); ``judge.core`` decides the bare values."""
+    if gold.name is not None and pred.name is not None:
+        named = _by_name(gold, pred, judge)
+        if not isinstance(named, Value):
+            return named
+        pred = named
+    colon = ("ratio", "time")
+    if (gold.kind in colon) != (pred.kind in colon):
+        return judge.differ(f"{pred.show()} != {gold.show()}: a ratio or clock time is compared term by term, "
+                            "not as a division")
+    if gold.kind in colon:
+        return _parts(gold, pred, judge, ordered=True, what="terms")
+    matrices = ("matrix", "determinant", "norm")
+    if gold.kind in matrices and pred.kind in matrices and gold.kind != pred.kind:
+        return judge.differ(f"{pred.show()} != {gold.show()}")
+    pair = ("list", "plusminus")
+    if gold.kind in pair and pred.kind in pair:
+        return _parts(gold, pred, judge, ordered=not judge.multiset, what="values")
+    if gold.unit is not None or pred.unit is not None:
+        return _units(gold, pred, judge)
+    if gold.kind == "number" and pred.places is not None and not gold.answer.decimal and pred.answer.value is not None:
+        assert gold.answer.value is not None
+        if not within_places(pred.answer.value, gold.answer.value, pred.places):
+            return judge.differ(f"{pred.show()} != {gold.show()}: {pred.answer.latex} states {pred.places} decimal "
+                                f"place(s), and the reference is {float(gold.answer.value):.{pred.places + 2}f}…")
+    return judge.core(gold.answer, pred.answer)
+
+
+def _name_key(node: tuple) -> str:
+    return _latex(node).replace(" ", "")
+
+
+def _by_name(gold: Value, pred: Value, judge: Judge[T]) -> T | Value:
+    """The answer's values in the reference's name order, or the mismatch of the names."""
+    g, p = gold.name, pred.name
+    assert g is not None and p is not None
+    if _name_key(g) == _name_key(p):
+        return pred
+    if g[0] == "tuple" and p[0] == "tuple" and pred.answer.kind == "tuple" \
+            and len(g[1]) == len(p[1]) == len(pred.answer.node[1]):
+        gk, pk = [_name_key(n) for n in g[1]], [_name_key(n) for n in p[1]]
+        if sorted(gk) == sorted(pk) and len(set(gk)) == len(gk):
+            items = dict(zip(pk, pred.answer.node[1]))
+            node = pred.answer.node
+            reordered = rebuild(("tuple", tuple(items[k] for k in gk), node[2], node[3]))
+            return Value(pred.kind, reordered, pred.unit, g)
+    return judge.differ(f"{pred.show()} != {gold.show()}: the reference names {_latex(g)}, the answer "
+                        f"{_latex(p)}")
+
+
+def _parts(gold: Value, pred: Value, judge: Judge[T], ordered: bool, what: str) -> T:
+    """Term by term (ordered), or as multisets: the same number of parts, each matched once
+    (``1, 2, 3, 5`` is not ``1, 1, 2, 3, 5``; and an answer that repeats an item is not the
+    reference's set either: paid for both ``1, 2`` and ``1, 1, 2``, one completion would
+    cover two reference values)."""
+    gp = gold.parts or (gold,)
+    pp = pred.parts or (pred,)
+    if any(v.kind == "text" or v.answer.kind == "rel" for v in gp + pp):
+        return judge.core(gold.answer, pred.answer)
+    if len(gp) != len(pp):
+        return judge.differ(f"{pred.show()} != {gold.show()}: {len(pp)} {what}, the reference has {len(gp)}")
+    if len(gp) > MAX_MATCHED_ITEMS:
+        return judge.core(gold.answer, pred.answer)
+    if ordered:
+        for k, (a, b) in enumerate(zip(gp, pp)):
+            if not judge.ok(compare(a, b, judge)):
+                return judge.differ(f"{pred.show()} != {gold.show()}: {what} {k + 1} differ")
+        return judge.same(f"{pred.show()} == {gold.show()} ({what} one by one)")
+    left = list(pp)
+    for a in gp:
+        for j, b in enumerate(left):
+            if judge.ok(compare(a, b, judge)):
+                del left[j]
+                break
+        else:
+            return judge.differ(f"{pred.show()} != {gold.show()}: nothing in the answer matches {a.show()}")
+    return judge.same(f"{pred.show()} == {gold.show()} (the same {what}, each once)")
+
+
+def _bare(value: Value) -> Value:
+    """The value without its unit (and name)."""
+    return typed(replace(value.answer, unit=()))
+
+
+def _units(gold: Value, pred: Value, judge: Judge[T]) -> T:
+    gu, pu = gold.unit, pred.unit
+    if gu is not None and pu is None:  # the answer's number is read in the reference's unit
+        return compare(_bare(gold), _bare(pred), judge)
+    if gu is None:
+        assert pu is not None
+        if pu.kind == "percent":
+            return _percent_for_plain(gold, pred, judge)
+        if pu.kind == "angle" and pu.angle == "degree" and _contains(gold.answer.node, _PI):
+            return _to_radians(gold, pred, judge, gold_degrees=False)
+        if pu.kind == "angle" and pu.angle == "degree" and _contains(pred.answer.node, _PI):
+            return judge.differ(f"{pred.show()} != {gold.show()}: degrees of a multiple of π")
+        return compare(_bare(gold), _bare(pred), judge)
+    assert pu is not None
+    why = f"{pred.show()} != {gold.show()}"
+    if gu.kind != pu.kind or gu.dims != pu.dims or gu.modulus != pu.modulus:
+        return judge.differ(f"{why}: {pu.text} is not {gu.text}")
+    if gu.kind == "unknown" and gu.text.lower() != pu.text.lower():
+        return judge.differ(f"{why}: {pu.text} is not {gu.text}")
+    if gu.kind == "angle" and gu.angle != pu.angle:
+        return _to_radians(gold, pred, judge, gold_degrees=gu.angle == "degree")
+    if gu.scale == pu.scale:
+        return compare(_bare(gold), _bare(pred), judge)
+    return _scaled(gold, gu.scale, pred, pu.scale, judge)
+
+
+def _percent_for_plain(gold: Value, pred: Value, judge: Judge[T]) -> T:
+    """A percent answer for a reference written without one. A reference of magnitude 1 or
+    more is a percentage written without its sign (``25\\%`` for 25, as "what percent …?"
+    references are); a reference below 1 is a fraction, and a percent there is no answer to
+    it under either reading (``\\frac14\\%`` is not 1/4; ``50\\%`` is not read as 0.5 either,
+    so no completion is paid under two readings)."""
+    value = gold.answer.value
+    if value is not None and abs(value) >= 1:
+        return compare(_bare(gold), _bare(pred), judge)
+    return judge.differ(f"{pred.show()} != {gold.show()}: a percent for a reference below 1 (a fraction, not a "
+                        "percentage)")
+
+
+def _scale_node(value: Value, factor: Fraction) -> tuple:
+    answer = value.answer
+    if factor == 1:
+        return answer.node
+    if answer.value is not None:
+        return _number(answer.value * factor, answer.decimal)
+    return ("mul", "\\cdot", _number(factor, False), answer.node)
+
+
+def _scaled(gold: Value, gold_factor: Fraction, pred: Value, pred_factor: Fraction, judge: Judge[T]) -> T:
+    """Both values in the base unit (exact factors), then compared bare."""
+    g = rebuild(_scale_node(gold, gold_factor))
+    p = rebuild(_scale_node(pred, pred_factor))
+    result = compare(typed(g), typed(p), judge)
+    if judge.ok(result):
+        return result
+    return judge.differ(f"{pred.show()} != {gold.show()} (in base units: {p.latex} != {g.latex})")
+
+
+def _to_radians(gold: Value, pred: Value, judge: Judge[T], gold_degrees: bool) -> T:
+    """Degrees against radians: the degree side times π/180."""
+    def radians(value: Value) -> Answer:
+        degrees = ("mul", "", ("group", value.answer.node, "(", ")"), _PI)
+        return rebuild(("frac", degrees, _number(Fraction(180), False)))
+
+    g = radians(gold) if gold_degrees else gold.answer
+    p = pred.answer if gold_degrees else radians(pred)
+    result = judge.core(g, p)
+    if judge.ok(result):
+        return result
+    return judge.differ(f"{pred.show()} != {gold.show()} (in radians: {p.latex} != {g.latex})")
