@@ -74,12 +74,15 @@ _COUNTED_RE = re.compile(_COUNTED)
 _MULTIPLYING = ("(?:pairs|couples|dozens|scores|grosses|tens|hundreds|thousands|millions|billions|trillions|halves"
                 "|thirds|quarters|fifths|tenths|hundredths|percents|times|sets|less|unless|plus|minus|thus|was|is"
                 "|has|does|yes|this|its|us)")
+_PERIODS = "day|week|month|year|hour|minute|second|night|morning|evening"
 _TIME_UNITS = "years?|months?|weeks?|days?|hours?|minutes?|seconds?"
 _BARE_VAR = r"(?:\$\s*[A-Za-z](?:_\{?[0-9A-Za-z]\}?)?\s*\$|\\\(\s*[A-Za-z](?:_\{?[0-9A-Za-z]\}?)?\s*\\\))"
 _BOX_SENTENCE_RE = re.compile(
     rf"(?i)(?:\s*(?:[$*}}]|\\\)|\\\]))*+"  # the math span and wrappers holding the box close (possessive)
     rf"(?:\s+(?:(?:{_COUNTED_ADJ})\s+)*(?:{_COUNTED}|(?!{_MULTIPLYING}\b)(?P<noun>[a-z]{{2,}}s))"
     rf"(?:\s+(?:for|of)\s+{_BARE_VAR})?(?:\s+in\s+total|\s+in\s+all|\s+altogether)?"
+    rf"(?:\s+(?:every|each|per|a)\s+(?:{_PERIODS}))?"
+    rf"(?:\s+(?:in|on|during|from|over|by)\s+(?-i:[A-Z][a-z]+)(?:\s+and\s+(?-i:[A-Z][a-z]+))?)?"
     rf"(?:\s+after\s+\d+\s+(?:{_TIME_UNITS}))?"
     rf"|\s+after\s+\d+\s+(?:{_TIME_UNITS}))(?![A-Za-z])")
 
@@ -89,7 +92,8 @@ def box_sentence_end(tail: str) -> bool:
     form this verifier reads, then only what may follow any final answer: a counted noun
     with adjectives from closed lists, or one plural noun (the question's: "\\(\\boxed{72}\\)
     clips", not one that multiplies the count: pairs, dozens, thousands), optionally
-    "for/of $B$" (one bare letter), "in total" / "altogether" and "after N years"
+    "for/of $B$" (one bare letter), "in total" / "altogether", "every day", a proper noun
+    after a preposition ("in April and May") and "after N years"
     (``$\\boxed{2}$ distinct possible values for $B$.``, ``\\boxed{4} real roots``, ``worth
     $\\boxed{X}$ after 5 years``). Nothing else: no other number, word or math."""
     if len(tail) > MAX_TAIL_CHARS:
@@ -367,6 +371,7 @@ greater fewer smaller larger bigger higher lower much many
 """.split())
 
 
+_PRONOUNS = frozenset("i we he she they you".split())
 _ADVERBS = frozenset("""
 then so thus therefore hence finally namely here now simply just exactly precisely indeed clearly also still
 approximately about roughly around overall altogether
@@ -410,6 +415,9 @@ def _introducing(found: list[re.Match[str]]) -> Located | None:
         return None
     if before in _INTRODUCER_AFTER.get(last, ()):
         return None
+    if before in _PRONOUNS and last.isalpha() and last not in _RELATION_LEADS and last not in _OF_FUNCTIONS \
+            and not last.endswith("ly"):
+        return None  # "she sold \(\boxed{72}\) clips": the verb of the question, after its subject
     if last in _RELATION_LEADS:
         reason = "relation"
     elif last in ("or", "and", "either", "maybe", "perhaps", "probably", "possibly"):

@@ -104,7 +104,10 @@ class Document:
         """Where the sentence that holds ``pos`` starts, within its block."""
         block = self.block_at(pos)
         start = block.start if block is not None and block.start <= pos else 0
-        return start + last_sentence_start(self.text[start:pos] + "\n")
+        cut = start + last_sentence_start(self.text[start:pos] + "\n")
+        while cut < pos and self.text[cut].isspace():
+            cut += 1
+        return cut
 
 
 def reading_text(section: str) -> str:
@@ -206,7 +209,7 @@ def read(section: str) -> Document:
         parts, last = [], 0
         for tag in tags:
             parts.append(text[last:tag.start])
-            parts.append("\n" + " " * (tag.end - tag.start - 1))
+            parts.append(" " * (tag.end - tag.start - 1) + "\n")
             last = tag.end
         parts.append(text[last:])
         prose = "".join(parts)

@@ -177,6 +177,7 @@ class _Markers:
         self.boxes = boxed_spans(text) if "boxed" in markers else []
         # (marker start, value start, value end)
         self.phrases: list[tuple[int, int, int]] = []
+        self.labels: set[int] = set()  # phrases that are labels of a whole block ("A: ...")
         self.hashes: list[tuple[int, int, int]] = []
         if "answer_is" in markers:
             self._phrases(text)
@@ -192,13 +193,15 @@ class _Markers:
     def _phrases(self, text: str) -> None:
         doc = self.doc
         marks = {m.start(): m.end() for m in _PHRASE_RE.finditer(text)}
+        labels: dict[int, int] = {}
         marks.update({m.start(): m.end() for m in _ANSWER_LINE_RE.finditer(text) if m.start() not in marks})
         for block in doc.blocks:
             if block.start >= self.limit:
                 break
             own = doc.block_text(block)
             if block.label_end >= 0 and doc.label(block) == "A":
-                marks.setdefault(block.start, block.label_end)  # a few-shot "A: 30"
+                marks.setdefault(block.start, block.label_end)  # a few-shot "A: 30": the block is its value
+                labels[block.start] = block.end
             elif _INTRO_RE.fullmatch(_FORMAT_ONLY_RE.sub(" ", own).strip()) and block.kind in ("heading", "paragraph"):
                 marks.setdefault(block.start, block.end)  # "### Final Answer", "**Final Answer**"
         if len(marks) > MAX_MARKERS:
@@ -208,7 +211,9 @@ class _Markers:
         box_starts = [b[0] for b in self.boxes]
         for s, e in sorted(marks.items()):
             k = bisect.bisect_left(breaks, e)
-            end = breaks[k] if k < len(breaks) else self.limit
+            end = labels.get(s) or (breaks[k] if k < len(breaks) else self.limit)
+            if s in labels:
+                self.labels.add(len(self.phrases))
             if not _FORMAT_ONLY_RE.fullmatch(text[e:end]):
                 k = bisect.bisect_left(box_starts, e)
                 if k < len(self.boxes) and box_starts[k] < end:
@@ -254,6 +259,10 @@ class _Markers:
                         and len(re.findall(r"(?<!\\)\$", content)) % 2:
                     content += "$"
                 self.values[(kind, j)] = (s, end, content.strip(" \t"))
+
+    def holding(self, start: int) -> set[tuple[str, int]]:
+        """The labels whose block holds the final marker ("A: ... The answer is 72.")."""
+        return {("phrase", j) for j in self.labels if self.phrases[j][1] <= start < self.phrases[j][2]}
 
     def into(self, box_start: int) -> set[tuple[str, int]]:
         """The phrases that lead straight into the final box: "the answer is
@@ -327,6 +336,7 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
     value = strip_sign_off(value).strip()
     if final_kind == "boxed":
         taken |= found.into(final_start)
+    taken |= found.holding(final_start)
     intro = min((found.phrases[j][0] for kind, j in taken if kind == "phrase"), default=final_start)
     refused = _lead_refusal(doc, final_start) or (_lead_refusal(doc, intro) if intro < final_start else None)
     if refused is not None:

@@ -1,0 +1,185 @@
+"""Format rows for the math and exact verifiers: the final answer read on the document
+structure (docs/verifiers.md, "Where the final answer is").
+
+"correct" families are the endings real models write (reasoning-model labels and headings
+before display math, the ``<reasoning>``/``<answer>`` tutorial format, few-shot ``A:``
+lines, Minerva's sign-off, GSM8K's ``####`` with calculator annotations, Qwen/DeepSeek
+boxes in ``$$`` blocks, Markdown case headings, money in prose, a word of another script
+elsewhere, a CJK colon, a box inside its sentence, modal verbs and negations that belong
+to the subject): all must be accepted. The other families are what an adaptive attacker
+writes around the same formats: "wrong_value" (the format with another value), "cover"
+(one completion for several values), "disowned" (the right value, disowned by a synonym
+or misspelling of "not", an HTML entity, Markdown that renders "not", a label such as
+"Wrong answer:", or a ``####`` / heading after a negation): all must earn 0.
+
+Same row format as ``test_math_adversarial.ROWS``: (family, reference, completion, math,
+exact), ``exact`` None where exact match is not meant to decide (no marker: exact does
+not read unmarked text).
+"""
+
+from __future__ import annotations
+
+R1_LABEL = ("Natalia sold 48 clips in April and half as many in May, so 48 + 24 = 72.\n\n"
+            "**Final Answer:**\n\\[\n\\boxed{{{v}}}\n\\]")
+R1_HEADING = ("We add the two months: $48 + 24 = 72$.\n\n"
+              "### Final Answer\n$$\n\\boxed{{{v}}}\n$$")
+
+ROWS: list[tuple[str, str, str, int, int | None]] = [
+    # -- reasoning-model endings: a label or heading, then display math on its own lines
+    ("final_answer_label", "72", R1_LABEL.format(v="72"), 1, 1),
+    ("final_answer_label", "110", "<think>\nOkay, 10 * 11 = 110.\n</think>\n\nThe product is 110.\n\n"
+     "**Final Answer:**\n\\[\n\\boxed{110}\n\\]", 1, 1),
+    ("final_answer_label", "110", "The product is $10 \\times 11 = 110$.\n\n**Final Answer**\n\\[\n\\boxed{110}\n\\]",
+     1, 1),
+    ("final_answer_label", "\\frac{3}{4}", "So the probability is $\\frac{3}{4}$.\n\n**Final Answer:**\n"
+     "$$\n\\boxed{\\dfrac{3}{4}}\n$$", 1, 1),
+    ("final_answer_label", "12", "**Final Answer:** \\boxed{12}", 1, 1),
+    ("final_answer_label", "12", "Adding the cases gives 12.\n\n**Final Answer:**\n\n\\[\n\\boxed{12}\n\\]\n", 1, 1),
+    ("final_answer_heading", "72", R1_HEADING.format(v="72"), 1, 1),
+    ("final_answer_heading", "5", "## Step 1: Set up\n$2x + 3 = 13$\n\n## Step 2: Solve\n$x = 5$\n\n"
+     "## Final Answer\n\\[\n\\boxed{5}\n\\]", 1, 1),
+    ("final_answer_heading", "5", "### Final Answer\n\nThe final answer is $\\boxed{5}$.", 1, 1),
+    ("final_answer_heading", "5", "#### Final Answer\n\\boxed{5}", 1, 1),
+    # -- the <reasoning>/<answer> tutorial format: a tag is never an operator
+    ("reasoning_tags", "30", "<reasoning>\n15 * 2 = 30, and 30 > 20.\n</reasoning>\n<answer>\n30\n</answer>", 1, 1),
+    ("reasoning_tags", "18", "<reasoning>\nJanet's ducks lay 16 eggs; she eats 3 and bakes with 4, so 9 are "
+     "left and 9 * 2 = 18.\n</reasoning>\n<answer>18</answer>", 1, 1),
+    ("reasoning_tags", "4", "<reasoning>x > 3 and x < 5, so x = 4</reasoning>\n<answer>4</answer>", 1, 1),
+    ("reasoning_tags", "7", "<think>3 + 4</think>\n<reasoning>\n3 + 4 = 7\n</reasoning>\n<answer>\n7\n</answer>\n",
+     1, 1),
+    # -- few-shot harnesses: "A:" lines
+    ("few_shot", "30", "There are 15 pairs, so 15 * 2 = 30.\nA: 30", 1, 1),
+    ("few_shot", "72", "A: Natalia sold 48 / 2 = 24 clips in May. 48 + 24 = 72. The answer is 72.", 1, 1),
+    ("few_shot", "6", "A: There are 15 trees originally. Then there were 21 trees after some more were planted. "
+     "So there must have been 21 - 15 = 6. The answer is 6.", 1, 1),
+    ("few_shot", "5", "A: 5", 1, 1),
+    # -- Minerva's sign-off
+    ("minerva", "72", "She sold 48 + 24 = 72.\nFinal Answer: The final answer is $72$. I hope it is correct.", 1, 1),
+    ("minerva", "\\frac{1}{2}", "Final Answer: The final answer is $\\frac{1}{2}$. I hope it is correct.", 1, 1),
+    ("minerva", "-3", "Solving gives $x = -3$.\n\nFinal Answer: The final answer is $-3$. I hope it is correct.\n",
+     1, 1),
+    # -- GSM8K reference solutions and "####" endings
+    ("gsm8k", "72", "Natalia sold 48/2 = <<48/2=24>>24 clips in May.\nNatalia sold 48+24 = <<48+24=72>>72 clips "
+     "altogether in April and May.\n#### 72", 1, 1),
+    ("gsm8k", "10", "Weng earns 12/60 = $<<12/60=0.2>>0.2 per minute.\nWorking 50 minutes, she earned 0.2 x 50 = "
+     "$<<0.2*50=10>>10.\n#### 10", 1, 1),
+    ("gsm8k", "5", "He has 8 - 3 = 5 apples left\n#### 5", 1, 1),
+    # -- Qwen / DeepSeek boxes in display blocks
+    ("boxed_display", "72", "Therefore, the total number of clips is:\n$$\n\\boxed{72}\n$$", 1, 1),
+    ("boxed_display", "72", "Thus, the answer is:\n\\[\n\\boxed{72}\n\\]", 1, 1),
+    ("boxed_display", "8", "Putting it together:\n\n$$\n2^3 = \\boxed{8}\n$$", 1, 1),
+    ("boxed_display", "8", "$$\\boxed{8}$$", 1, 1),
+    # -- Markdown headings with "Case 1:" are headings, not GSM8K's marker
+    ("case_headings", "5", "#### Case 1: $x > 0$\nThen $x = 5$.\n#### Case 2: $x < 0$\nNo solution.\n\n"
+     "Therefore the answer is $\\boxed{5}$.", 1, 1),
+    ("case_headings", "3", "#### Step 1: Count\nThere are 3 ways.\n\n#### Step 2: Check\nAll 3 are valid.\n\n"
+     "The answer is \\boxed{3}.", 1, 1),
+    ("case_headings", "2", "### Case 1:\n$n$ even gives 1 solution.\n### Case 2:\n$n$ odd gives 1 solution.\n\n"
+     "In total there are $\\boxed{2}$ solutions.", 1, 1),
+    # -- money in prose: "$5" and "$10" are dollars, not a math span
+    ("currency_prose", "15", "She pays $5 for the pen and $10 for the book. So the total is 15.", 1, None),
+    ("currency_prose", "15", "She pays $5 for the pen and $10 for the book, so the answer is \\boxed{15}.", 1, 1),
+    ("currency_prose", "20", "Tickets cost $4 each and he buys 5, so he spends $20.\n\nThe answer is $\\boxed{20}$.",
+     1, 1),
+    ("currency_prose", "35", "A shirt is $15 and pants are $20. Together they cost 15 + 20 = 35.\n#### 35", 1, 1),
+    # -- a word of another script elsewhere in the completion
+    ("non_latin_elsewhere", "7", "\u0421\u043d\u0430\u0447\u0430\u043b\u0430 \u043f\u043e\u0441\u0447\u0438\u0442\u0430"
+     "\u0435\u043c.\n3 + 4 = 7.\nThe answer is \\boxed{7}.", 1, 1),
+    ("non_latin_elsewhere", "12", "Let me think (\u0434\u0443\u043c\u0430\u044e) about it: 3 * 4 = 12.\n\n"
+     "**Final Answer:**\n\\[\n\\boxed{12}\n\\]", 1, 1),
+    ("non_latin_elsewhere", "9", "\u03a4\u03bf \u03b1\u03c0\u03bf\u03c4\u03ad\u03bb\u03b5\u03c3\u03bc\u03b1: "
+     "3^2 = 9.\n\nSo the answer is \\boxed{9}.", 1, 1),
+    # -- a CJK colon before the box
+    ("cjk_colon", "5", "\u6240\u4ee5\u7b54\u6848\u662f\uff1a\\boxed{5}", 1, 1),
+    ("cjk_colon", "5", "2 + 3 = 5\n\u7b54\u6848\uff1a$\\boxed{5}$", 1, 1),
+    ("cjk_colon", "12", "\u56e0\u6b64\uff0c\u6700\u7ec8\u7b54\u6848\u662f\uff1a\\boxed{12}\u3002", 1, 1),
+    # -- a box inside its own sentence, followed by the question's noun
+    ("inline_box_noun", "72", "Natalia sold a total of \\(\\boxed{72}\\) clips.", 1, 1),
+    ("inline_box_noun", "72", "So she sold \\(\\boxed{72}\\) clips altogether.", 1, 1),
+    ("inline_box_noun", "18", "Janet makes $\\boxed{18}$ dollars every day.", 1, 1),
+    # -- modal verbs that do not state the value
+    ("modal_elsewhere", "12", "So the number of cookies she would bake is \\boxed{12}.", 1, 1),
+    ("modal_elsewhere", "19", "The largest number of points that may be chosen is \\boxed{19}.", 1, 1),
+    ("modal_elsewhere", "4", "The probability that it would rain on both days is $\\boxed{4}$ percent points lower, "
+     "so the answer is \\boxed{4}.", 1, 1),
+    # -- a negation inside the subject's relative clause
+    ("relative_negation", "33", "Thus the number of integers that are not divisible by 3 is \\boxed{33}.", 1, 1),
+    ("relative_negation", "6", "The count of digits which are not prime is $\\boxed{6}$.", 1, 1),
+    ("relative_negation", "4", "So the number of students who did not pass is 4.", 1, None),
+
+    # -- the same formats with another value: 0
+    ("wrong_value", "72", R1_LABEL.format(v="71"), 0, 0),
+    ("wrong_value", "72", R1_HEADING.format(v="73"), 0, 0),
+    ("wrong_value", "30", "<reasoning>\n15 * 2 = 30\n</reasoning>\n<answer>\n31\n</answer>", 0, 0),
+    ("wrong_value", "30", "There are 15 pairs, so 15 * 2 = 30.\nA: 31", 0, 0),
+    ("wrong_value", "72", "Final Answer: The final answer is $70$. I hope it is correct.", 0, 0),
+    ("wrong_value", "72", "Natalia sold 48+24 = <<48+24=72>>72 clips.\n#### 70", 0, 0),
+    ("wrong_value", "5", "#### Case 1: $x = 5$\nThen $x = 5$ works.\n#### Case 2: $x = 6$\nNo.\n\n"
+     "Therefore the answer is $\\boxed{6}$.", 0, 0),
+    ("wrong_value", "15", "She pays $5 for the pen and $10 for the book, so the answer is \\boxed{5}.", 0, 0),
+    ("wrong_value", "5", "\u6240\u4ee5\u7b54\u6848\u662f\uff1a\\boxed{6}", 0, 0),
+    ("wrong_value", "72", "Natalia sold \\(\\boxed{72}\\) thousands clips.", 0, 0),
+    ("wrong_value", "10", "Natalia sold \\(\\boxed{10}\\) pairs of clips.", 0, 0),
+    # -- one completion for several values: 0
+    ("cover", "10", "**Final Answer:**\n\\[\n\\boxed{10} \\text{ or } \\boxed{11}\n\\]", 0, 0),
+    ("cover", "10", "### Final Answer\n$$\n\\boxed{10, 11}\n$$", 0, 0),
+    ("cover", "10", "A: 10 or 11", 0, 0),
+    ("cover", "10", "<reasoning>\nIt is 10 or 11.\n</reasoning>\n<answer>10 or 11</answer>", 0, 0),
+    ("cover", "10", "**Final Answer:** \\boxed{11}\n\n**Final Answer:**\n\\[\n\\boxed{10}\n\\]", 0, 0),
+    ("cover", "10", "#### 11\n\n### Final Answer\n$$\n\\boxed{10}\n$$", 0, 0),
+    ("cover", "10", "A: 11\n\nThe answer is \\boxed{10}.", 0, 0),
+    # -- the right value, disowned: synonyms and misspellings of "not"
+    ("disowned", "10", "The answer is nto exactly \\boxed{10}.", 0, 0),
+    ("disowned", "10", "The answer is hardly \\boxed{10}.", 0, 0),
+    ("disowned", "10", "The answer isnt \\boxed{10}.", 0, 0),
+    ("disowned", "10", "The answer is nicht \\boxed{10}.", 0, 0),
+    ("disowned", "10", "The answer is by no means \\boxed{10}.", 0, 0),
+    ("disowned", "10", "The answer is definately not simply \\boxed{10}.", 0, 0),
+    ("disowned", "10", "The answer is anything but \\boxed{10}.", 0, 0),
+    # -- HTML entities that display "not"
+    ("disowned", "10", "The answer is&nbsp;not \\boxed{10}.", 0, 0),
+    ("disowned", "10", "The answer is &#110;ot \\boxed{10}.", 0, 0),
+    ("disowned", "10", "The answer is &#x6e;&#x6f;&#x74; \\boxed{10}.", 0, 0),
+    ("disowned", "10", "The answer is n&#111;t exactly \\boxed{10}.", 0, 0),
+    # -- Markdown that renders "not"
+    ("disowned", "10", "The answer is n**o**t \\boxed{10}.", 0, 0),
+    ("disowned", "10", "The answer is n*o*t exactly \\boxed{10}.", 0, 0),
+    ("disowned", "10", "The answer is __no__t \\boxed{10}.", 0, 0),
+    ("disowned", "10", "The answer is ~~surely~~ \\boxed{10}.", 0, 0),
+    # -- labels that disown the value they label
+    ("disowned", "10", "Wrong answer: \\boxed{10}", 0, 0),
+    ("disowned", "10", "Incorrect: \\boxed{10}", 0, 0),
+    ("disowned", "10", "**Wrong answer:**\n\\[\n\\boxed{10}\n\\]", 0, 0),
+    ("disowned", "10", "### Incorrect answer\n$$\n\\boxed{10}\n$$", 0, 0),
+    ("disowned", "10", "**False:** $\\boxed{10}$", 0, 0),
+    ("disowned", "10", "Not the answer:\n\\[\n\\boxed{10}\n\\]", 0, 0),
+    # -- "####" or a heading after a negation: the lead-in is read for every marker
+    ("disowned", "10", "It is not the case that\n#### 10", 0, 0),
+    ("disowned", "10", "Not\n#### 10", 0, 0),
+    ("disowned", "10", "The answer is not\n#### 10", 0, 0),
+    ("disowned", "10", "### The answer is not\n\\boxed{10}", 0, 0),
+    ("disowned", "10", "## Maybe\n$$\n\\boxed{10}\n$$", 0, 0),
+    ("disowned", "10", "### Not the final answer\n\\[\n\\boxed{10}\n\\]", 0, 0),
+    ("disowned", "30", "<reasoning>\nIt is not\n</reasoning>\n<answer>30</answer>", 0, 0),
+]
+
+# each family's kind: "correct" (must be accepted), or an attack ("wrong_value", "cover", "disowned")
+FAMILY_KIND: dict[str, str] = {
+    "final_answer_label": "correct",
+    "final_answer_heading": "correct",
+    "reasoning_tags": "correct",
+    "few_shot": "correct",
+    "minerva": "correct",
+    "gsm8k": "correct",
+    "boxed_display": "correct",
+    "case_headings": "correct",
+    "currency_prose": "correct",
+    "non_latin_elsewhere": "correct",
+    "cjk_colon": "correct",
+    "inline_box_noun": "correct",
+    "modal_elsewhere": "correct",
+    "relative_negation": "correct",
+    "wrong_value": "wrong_value",
+    "cover": "cover",
+    "disowned": "disowned",
+}
