@@ -22,6 +22,7 @@ COMMAND_MODULES = (
     "rlvr.commands.eval",         # eval
     "rlvr.commands.compare",      # compare
     "rlvr.commands.verify",       # verify, audit
+    "rlvr.commands.scoreboard",   # scoreboard
     "rlvr.commands.algo",         # advantages
     "rlvr.commands.diagnostics",  # passk, report, calculator
     "rlvr.commands.data",         # data check

@@ -1,0 +1,386 @@
+"""`rlvr scoreboard`: both sides of the math and exact verifiers in one report.
+
+Precision: every adversarial table of ``tests/verifiers`` (rows ``(family, reference,
+completion, math, exact)``), its must-be-0 rows split by kind — ``wrong_value`` (the answer
+contradicts the reference), ``cover`` (one completion that could be paid for several values),
+``disowned`` (the right value, stated and then disowned) — with the number of rows paid.
+A table declares the kind of each family in a module dict ``FAMILY_KIND``; the two tables
+written before that convention are classified here (``OLD_FAMILY_KIND``).
+
+Recall: the corpus of real, graded model outputs in ``tests/data/math_recall`` (one gzipped
+JSONL per source, built by ``bench/build_math_recall.py``), per source and per format family,
+over the rows that carry a final-answer marker and, apart, the unmarked ones; and how often
+an output the source grades incorrect is paid.
+
+Math-Verify 0.9.0, used plainly (``verify(parse(reference), parse(completion))``, its default
+extraction), is graded on the same rows, and every row where it and ``math`` disagree goes
+to a JSONL file (``--disagreements``) with a count on screen.
+
+The tables and the corpus live in the repository's ``tests/``: the command is run from a
+checkout (``--tables`` / ``--corpus`` name other places). Verification runs in the verifier
+pool (``--workers``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import gzip
+import importlib.util
+import json
+import re
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+from rlvr.errors import UserError
+from rlvr.types import Sample, Verdict
+
+TABLE_FILES = ("test_math_adversarial.py", "math_redteam_rows.py", "math_value_rows.py", "math_format_rows.py")
+KINDS = ("wrong_value", "cover", "disowned")
+
+# The kind of each must-be-0 family of the two tables that predate FAMILY_KIND. A family is
+# classified by what most of its rows do; "correct" families hold true equivalences only.
+OLD_FAMILY_KIND = {
+    # tests/verifiers/test_math_adversarial.py
+    "factorial": "wrong_value", "prose": "cover", "relation": "disowned", "self_correction": "cover",
+    "deleted_text": "wrong_value", "juxtaposed": "wrong_value", "malformed_number": "wrong_value",
+    "tiny_decimal": "wrong_value", "unterminated_think": "disowned", "several_answers": "cover",
+    "equivalence": "wrong_value", "model_style": "wrong_value", "box_sentence": "cover",
+    "lead_in": "disowned", "unmarked_sentence": "disowned",
+    # tests/verifiers/math_redteam_rows.py
+    "unicode": "disowned", "latex_trick": "wrong_value", "answer_tag": "cover",
+    "checked_computation": "disowned", "collection": "cover", "injection": "cover",
+    "markdown": "disowned", "number_form": "wrong_value", "sign": "wrong_value",
+    "text_answer": "wrong_value", "think_eos": "disowned",
+}
+
+# ------------------------------------------------------------------ format families
+
+FAMILIES = ("answer_tag", "final_answer_label", "boxed", "answer_is", "hash", "answer_line", "unmarked")
+MARKED = FAMILIES[:-1]
+
+_MARKERS = {
+    "answer_tag": re.compile(r"<answer>.*?</answer>", re.S),
+    "boxed": re.compile(r"\\(?:boxed|fbox)\s*\{"),
+    "answer_is": re.compile(r"\banswer\s+is\b", re.I),
+    "hash": re.compile(r"^[ \t]*####[ \t]*(?=[-+$\\\d(.])", re.M),  # a value, not a heading "#### Case 1"
+    "answer_line": re.compile(r"^[ \t]*(?:\*\*)?(?:final\s+)?(?:answer|a)\s*(?:\*\*)?\s*:(?:\*\*)?", re.I | re.M),
+}
+_LABEL = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*|\*\*)?final[ \t]+answer\b[^\n]*$", re.I | re.M)
+_DISPLAY = re.compile(r"^[ \t]*(?:\\\[|\$\$)", re.M)
+
+
+def format_family(completion: str) -> str:
+    """The format family of a completion, by its last final-answer marker: an ``<answer>``
+    tag, a "Final Answer" label or heading followed by display math on its own lines, a box,
+    "the answer is", ``####``, an ``Answer:`` / ``A:`` line; ``unmarked`` when none."""
+    last = {}
+    for name, pattern in _MARKERS.items():
+        hits = list(pattern.finditer(completion))
+        if hits:
+            last[name] = hits[-1].start()
+    if not last:
+        return "unmarked"
+    family = max(last, key=last.get)
+    if family == "boxed":
+        label = [m for m in _LABEL.finditer(completion) if m.end() <= last["boxed"]]
+        if label:
+            between = completion[label[-1].end():last["boxed"]]
+            if between.count("\n") <= 3 and _DISPLAY.search(between):
+                return "final_answer_label"
+    return family
+
+
+# ------------------------------------------------------------------ Math-Verify, plainly
+
+
+def _mv_gold_text(reference: str) -> str:
+    text = reference.strip()
+    return text if re.search(r"\$|\\\(|\\\[", text) else f"${text}$"
+
+
+def math_verify_plain(completion: str, sample: Sample) -> Verdict:
+    """Math-Verify as its README uses it: ``verify(parse(gold), parse(completion))`` with its
+    default extraction (LaTeX and plain expressions, anywhere in the text). Its own
+    signal-based timeouts are off: the pool owns the wall clock."""
+    import logging
+
+    import math_verify
+
+    logging.getLogger("math_verify").setLevel(logging.ERROR)
+    gold = math_verify.parse(_mv_gold_text(sample.answer or ""), parsing_timeout=None)
+    if not gold:
+        return Verdict(0.0, "error", f"Math-Verify cannot parse the reference {sample.answer!r}")
+    pred = math_verify.parse(completion, parsing_timeout=None)
+    if not pred:
+        return Verdict(0.0, "no_answer", "Math-Verify extracted nothing")
+    ok = bool(math_verify.verify(gold, pred, timeout_seconds=None))
+    return Verdict(float(ok), "ok" if ok else "wrong", f"Math-Verify read {str(pred[-1])[:80]!r}")
+
+
+MATH_VERIFY = "math-verify"
+
+
+def resolve(name: str) -> Any:
+    """A verifier for the pool: a registry name or spec, or ``math-verify`` (plain Math-Verify)."""
+    return math_verify_plain if name == MATH_VERIFY else name
+
+
+def grade(verifier: str, rows: list[dict], workers: int, timeout: float) -> list[Verdict]:
+    """Verdicts of ``verifier`` on rows with ``reference`` and ``completion``, in order."""
+    from rlvr.verifiers.pool import VerifierPool
+
+    samples = [Sample(id=str(i), prompt="", answer=str(r["reference"])) for i, r in enumerate(rows)]
+    with VerifierPool(resolve(verifier), workers=workers, timeout_s=timeout) as pool:
+        return pool.map([r["completion"] for r in rows], samples)
+
+
+# ------------------------------------------------------------------ inputs
+
+
+def _module_literals(path: Path) -> dict[str, Any]:
+    """The module-level ``ROWS`` and ``FAMILY_KIND`` of a table file, read as literals (the
+    file is not imported); a table that builds them with code is imported instead."""
+    found: dict[str, Any] = {}
+    try:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError) as exc:
+        raise UserError(f"cannot read table {path}: {exc}") from None
+    for node in tree.body:
+        target = node.targets[0] if isinstance(node, ast.Assign) else getattr(node, "target", None)
+        name = getattr(target, "id", None)
+        if name in ("ROWS", "FAMILY_KIND") and getattr(node, "value", None) is not None:
+            try:
+                found[name] = ast.literal_eval(node.value)
+            except ValueError:
+                found = {}
+                break
+    if "ROWS" in found:
+        return found
+    sys.path.insert(0, str(path.parent))
+    try:
+        spec = importlib.util.spec_from_file_location(f"_scoreboard_{path.stem}", path)
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)  # type: ignore[union-attr]
+    finally:
+        sys.path.remove(str(path.parent))
+    return {"ROWS": list(module.ROWS), "FAMILY_KIND": dict(getattr(module, "FAMILY_KIND", {}))}
+
+
+def load_tables(directory: Path) -> list[dict]:
+    """Each adversarial table present: {"name", "rows": [{family, reference, completion, math, exact, kind}]}."""
+    tables = []
+    for name in TABLE_FILES:
+        path = directory / name
+        if not path.exists():
+            continue
+        found = _module_literals(path)
+        kinds = {**OLD_FAMILY_KIND, **found.get("FAMILY_KIND", {})}
+        rows = []
+        for i, row in enumerate(found["ROWS"]):
+            if len(row) != 5:
+                raise UserError(f"{path}: row {i} is not (family, reference, completion, math, exact): {row!r:.120}")
+            family, reference, completion, math, exact = row
+            rows.append({"id": f"{path.stem}/{family}-{i}", "table": path.stem, "family": family,
+                         "reference": reference, "completion": completion, "math": math, "exact": exact,
+                         "kind": kinds.get(family, "unclassified")})
+        tables.append({"name": path.stem, "rows": rows})
+    if not tables:
+        raise UserError(f"no adversarial table ({', '.join(TABLE_FILES)}) in {directory}: run from a checkout "
+                        "or give --tables")
+    return tables
+
+
+def load_corpus(directory: Path, per_source: int | None = None) -> list[dict]:
+    """The rows of every ``*.jsonl.gz`` / ``*.jsonl`` of the corpus (the first ``per_source`` of each)."""
+    files = sorted(directory.glob("*.jsonl.gz")) + sorted(directory.glob("*.jsonl"))
+    if not files:
+        raise UserError(f"no corpus files (*.jsonl.gz) in {directory}: run from a checkout or give --corpus")
+    rows = []
+    for path in files:
+        opener = gzip.open if path.suffix == ".gz" else open
+        with opener(path, "rt", encoding="utf-8") as fh:
+            for n, line in enumerate(fh, start=1):
+                if per_source is not None and n > per_source:
+                    break
+                try:
+                    row = json.loads(line)
+                except json.JSONDecodeError as exc:
+                    raise UserError(f"{path} line {n}: invalid JSON: {exc}") from None
+                missing = [k for k in ("id", "source", "licence", "reference", "completion", "family")
+                           if row.get(k) is None]
+                if missing:
+                    raise UserError(f"{path} line {n}: missing {', '.join(missing)}")
+                row.setdefault("label", row.get("grade"))
+                rows.append(row)
+    return rows
+
+
+# ------------------------------------------------------------------ figures
+
+
+def _ratio(hits: int, total: int) -> str:
+    return f"{hits}/{total}" + (f" ({hits / total:.1%})" if total else "")
+
+
+def precision_figures(tables: list[dict], verdicts: dict[str, dict[str, Verdict]]) -> list[dict]:
+    """Per table and verifier: must-be-0 rows paid, by kind, and true rows accepted."""
+    out = []
+    for table in tables:
+        for verifier, by_id in verdicts.items():
+            column = "exact" if verifier == "exact" else "math"
+            rows = [r for r in table["rows"] if r[column] is not None]
+            paid: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+            true = [0, 0]
+            for r in rows:
+                ok = by_id[r["id"]].status == "ok"
+                if r[column]:
+                    true[0] += ok
+                    true[1] += 1
+                else:
+                    paid[r["kind"]][0] += ok
+                    paid[r["kind"]][1] += 1
+            out.append({"table": table["name"], "verifier": verifier, "paid": {k: paid[k] for k in sorted(paid)},
+                        "true_accepted": true})
+    return out
+
+
+def recall_figures(rows: list[dict], verdicts: dict[str, dict[str, Verdict]], key: str) -> list[dict]:
+    """Per group (``key``: source or family) and verifier: correct rows accepted (marked and
+    unmarked apart), correct rows that Math-Verify accepts accepted, incorrect rows paid."""
+    mv = verdicts.get(MATH_VERIFY)
+    groups: dict[str, list[dict]] = defaultdict(list)
+    for r in rows:
+        groups[r[key]].append(r)
+    out = []
+    for group in sorted(groups):
+        for verifier, by_id in verdicts.items():
+            fig = {"group": group, "verifier": verifier, "marked": [0, 0], "unmarked": [0, 0], "mv_accepted": [0, 0],
+                   "incorrect_paid": [0, 0]}
+            for r in groups[group]:
+                ok = by_id[r["id"]].status == "ok"
+                if r["label"] == 1:
+                    cell = fig["unmarked" if r["family"] == "unmarked" else "marked"]
+                    cell[0] += ok
+                    cell[1] += 1
+                    if mv is not None and r["family"] != "unmarked" and mv[r["id"]].status == "ok":
+                        fig["mv_accepted"][0] += ok
+                        fig["mv_accepted"][1] += 1
+                elif r["label"] == 0:
+                    fig["incorrect_paid"][0] += ok
+                    fig["incorrect_paid"][1] += 1
+            out.append(fig)
+    return out
+
+
+def disagreements(rows: list[dict], verdicts: dict[str, dict[str, Verdict]], verifier: str = "math") -> list[dict]:
+    """Every row where ``verifier`` and Math-Verify disagree (one accepts, the other does not)."""
+    ours, theirs = verdicts[verifier], verdicts[MATH_VERIFY]
+    out = []
+    for r in rows:
+        a, b = ours[r["id"]], theirs[r["id"]]
+        if (a.status == "ok") != (b.status == "ok"):
+            out.append({"id": r["id"], "where": r.get("source") or r.get("table"), "family": r["family"],
+                        "label": r.get("label", r.get("math")), "reference": r["reference"],
+                        "completion": r["completion"], f"{verifier}_status": a.status, f"{verifier}_detail": a.detail,
+                        "mv_status": b.status, "mv_detail": b.detail})
+    return out
+
+
+# ------------------------------------------------------------------ the command
+
+
+def register(subparsers: Any) -> None:
+    board = subparsers.add_parser(
+        "scoreboard", help="precision on the adversarial tables and recall on the real corpus, beside Math-Verify",
+        description="Both sides of the math and exact verifiers: must-be-0 rows paid per adversarial table "
+                    "(wrong value / cover / disowned), recall on the corpus of real graded outputs per source "
+                    "and format family, Math-Verify's figures on the same rows, and every row where math "
+                    "and Math-Verify disagree. Run from a checkout.")
+    board.add_argument("--tables", type=Path, default=Path("tests/verifiers"), help="directory of the tables")
+    board.add_argument("--corpus", type=Path, default=Path("tests/data/math_recall"), help="corpus directory")
+    board.add_argument("--verifiers", default="math,exact", help="verifiers to score (default math,exact)")
+    board.add_argument("--per-source", type=int, default=None, help="only the first N rows of each corpus file")
+    board.add_argument("--disagreements", type=Path, default=None,
+                       help="JSONL of the rows where math and Math-Verify disagree (default: "
+                            "rlvr_scoreboard_disagreements.jsonl in the temporary directory)")
+    board.add_argument("--json", type=Path, default=None, help="also write the figures as JSON")
+    board.add_argument("--workers", type=int, default=2, help="worker processes; 0 = in-process (default 2)")
+    board.add_argument("--timeout", type=float, default=5.0, help="per-item timeout in seconds (default 5)")
+    board.set_defaults(handler=run_scoreboard)
+
+
+def _revision() -> str:
+    import subprocess
+
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, timeout=10)
+        dirty = subprocess.run(["git", "status", "--porcelain", "src/rlvr/verifiers"], capture_output=True,
+                               text=True, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return "unknown revision"
+    if head.returncode:
+        return "unknown revision"
+    return head.stdout.strip() + (" + uncommitted changes in src/rlvr/verifiers" if dirty.stdout.strip() else "")
+
+
+def _cell(pair: list[int]) -> str:
+    return _ratio(*pair) if pair[1] else "-"
+
+
+def run_scoreboard(args: argparse.Namespace) -> int:
+    if args.workers < 0 or args.timeout <= 0:
+        raise UserError("--workers must be >= 0 and --timeout > 0")
+    names = [v.strip() for v in args.verifiers.split(",") if v.strip()]
+    bad = [v for v in names if v not in ("math", "exact")]
+    if bad or "math" not in names:
+        raise UserError(f"--verifiers takes math and optionally exact, got {args.verifiers!r}")
+    tables = load_tables(args.tables)
+    corpus = load_corpus(args.corpus, args.per_source)
+    table_rows = [r for t in tables for r in t["rows"]]
+    everything = table_rows + corpus
+    verdicts: dict[str, dict[str, Verdict]] = {}
+    for verifier in [*names, MATH_VERIFY]:
+        graded = grade(verifier, everything, args.workers, args.timeout)
+        verdicts[verifier] = {r["id"]: v for r, v in zip(everything, graded)}
+    precision = precision_figures(tables, verdicts)
+    by_source = recall_figures(corpus, verdicts, "source")
+    by_family = recall_figures(corpus, verdicts, "family")
+    disagree = disagreements(everything, verdicts)
+
+    print(f"rlvr scoreboard at {_revision()}: {len(table_rows)} table rows in {len(tables)} tables, "
+          f"{len(corpus)} corpus rows from {len({r['source'] for r in corpus})} sources")
+    print("\nPrecision: must-be-0 rows paid, by kind (0 is the target); true rows accepted")
+    print(f"{'table':24} {'verifier':12} " + " ".join(f"{k:>18}" for k in (*KINDS, "unclassified"))
+          + f" {'true accepted':>20}")
+    for fig in precision:
+        cells = [_cell(fig["paid"].get(k, [0, 0])) for k in (*KINDS, "unclassified")]
+        print(f"{fig['table']:24} {fig['verifier']:12} " + " ".join(f"{c:>18}" for c in cells)
+              + f" {_cell(fig['true_accepted']):>20}")
+    for title, figures in (("source", by_source), ("format family", by_family)):
+        print(f"\nRecall on the real corpus by {title}: correct rows accepted (marked / of those Math-Verify "
+              "accepts / unmarked); incorrect rows paid")
+        print(f"{title:24} {'verifier':12} {'marked':>20} {'of MV-accepted':>20} {'unmarked':>16} "
+              f"{'incorrect paid':>18}")
+        for fig in figures:
+            mv_cell = "-" if fig["verifier"] == MATH_VERIFY else _cell(fig["mv_accepted"])
+            print(f"{fig['group']:24} {fig['verifier']:12} {_cell(fig['marked']):>20} {mv_cell:>20} "
+                  f"{_cell(fig['unmarked']):>16} {_cell(fig['incorrect_paid']):>18}")
+    ours_only = sum(1 for d in disagree if d["math_status"] == "ok")
+    if args.disagreements is None:
+        import tempfile
+
+        args.disagreements = Path(tempfile.gettempdir()) / "rlvr_scoreboard_disagreements.jsonl"
+    with open(args.disagreements, "w", encoding="utf-8") as fh:
+        for row in disagree:
+            fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+    print(f"\nmath and Math-Verify disagree on {len(disagree)} rows (math accepts, Math-Verify does not: {ours_only}; "
+          f"Math-Verify accepts, math does not: {len(disagree) - ours_only}): {args.disagreements}")
+    where = Counter(d["where"] for d in disagree)
+    print("  by table/source: " + ", ".join(f"{k} {v}" for k, v in sorted(where.items())))
+    if args.json:
+        args.json.write_text(json.dumps({"revision": _revision(), "precision": precision, "recall_by_source": by_source,
+                                         "recall_by_family": by_family, "disagreements": len(disagree)}, indent=1))
+    return 0
