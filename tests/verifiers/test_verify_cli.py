@@ -154,3 +154,23 @@ def test_audit_names_the_line_of_invalid_json(tmp_path):
     cases.write_text(json.dumps({"answer": "2", "completion": "\\boxed{2}", "expected": 1}) + "\n{oops\n")
     out = run_rlvr(["audit", "--verifier", "exact", "--workers", "0", str(cases)])
     assert out.returncode == 2 and out.stderr.startswith(f"rlvr audit: error: {cases} line 2: invalid JSON")
+
+
+def test_audit_compare_lists_the_rows_where_math_verify_disagrees(tmp_path):
+    rows = [{"id": "a", "answer": "18", "completion": "So it is \\boxed{18}."},  # both accept
+            {"id": "b", "answer": "10", "completion": "The answer is not 10."},  # Math-Verify reads 10
+            {"id": "c", "answer": "5", "completion": "\\boxed{6}", "expected": 0}]  # both refuse
+    cases = tmp_path / "cases.jsonl"
+    cases.write_text("".join(json.dumps(r) + "\n" for r in rows))
+    written = tmp_path / "differ.jsonl"
+    out = run_rlvr(["audit", "--verifier", "math", "--workers", "0", "--compare", "math-verify",
+                    "--write", str(written), str(cases)])
+    assert out.returncode == 0, out.stderr
+    assert "3 rows, 1 labelled" in out.stdout  # labels are optional with --compare; the labelled rows are scored
+    assert ("math and math-verify disagree on 1 of 3 rows (math accepts, math-verify does not: 0; "
+            "math-verify accepts, math does not: 1)") in out.stdout
+    assert "  - b: answer='10'" in out.stdout and "math-verify: ok" in out.stdout
+    differ = [json.loads(line) for line in written.read_text().splitlines()]
+    assert [(d["id"], d["status"], d["mv_status"]) for d in differ] == [("b", "wrong", "ok")]
+    out = run_rlvr(["audit", "--verifier", "math", "--workers", "0", str(cases)])
+    assert out.returncode == 2 and "line 1: no 'expected' label" in out.stderr  # without --compare labels are needed

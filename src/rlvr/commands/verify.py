@@ -56,6 +56,11 @@ def register(subparsers: Any) -> None:
                        help="map rlvr fields to the file's columns, e.g. answer=gold,completion=pred "
                             "(detected for Math-Verify's gold/pred files)")
     audit.add_argument("--show", type=int, default=50, help="most false positives/negatives listed (default 50)")
+    audit.add_argument("--compare", choices=["math-verify"], default=None,
+                       help="also grade every row with plain Math-Verify and list the rows where it and the "
+                            "verifier disagree, for labelling (rows need no 'expected' label then)")
+    audit.add_argument("--write", default=None,
+                       help="with --compare: write the disagreeing rows, with both verdicts, to this JSONL file")
     _pool_arguments(audit)
     audit.set_defaults(handler=run_audit)
 
@@ -234,7 +239,7 @@ def parse_field_map(text: str | None, first_row: dict) -> dict[str, str]:
     return {}
 
 
-def _load_cases(path: str, fields: str | None) -> list[dict]:
+def _load_cases(path: str, fields: str | None, need_labels: bool = True) -> list[dict]:
     from rlvr.tasks.dataset import read_jsonl
 
     try:
@@ -252,9 +257,10 @@ def _load_cases(path: str, fields: str | None) -> list[dict]:
             if column not in row:
                 raise UserError(f"{where}: no column {column!r} (mapped to {key!r})")
             row[key] = row[column]
-        if "expected" not in row:
+        if "expected" in row:
+            row["expected"] = parse_label(row["expected"], where)
+        elif need_labels:
             raise UserError(f"{where}: no 'expected' label (1 = correct, 0 = incorrect)")
-        row["expected"] = parse_label(row["expected"], where)
     return rows
 
 
@@ -311,12 +317,25 @@ def _print_rows(title: str, rows: list[dict], limit: int) -> None:
 def run_audit(args: argparse.Namespace) -> int:
     if _bad_pool_arguments(args):
         raise UserError("--workers must be >= 0 and --timeout > 0")
+    if args.write and not args.compare:
+        raise UserError("--write goes with --compare math-verify")
     timeout = args.timeout if args.timeout is not None else default_timeout([args.verifier])
-    graded = audit_rows(_load_cases(args.cases, args.fields), args.verifier, args.workers, timeout)
-    expected = [r["expected"] for r in graded]
-    tp = sum(1 for r, e in zip(graded, expected) if r["got"] and e)
-    fp_rows = [r for r, e in zip(graded, expected) if r["got"] and not e]
-    fn_rows = [r for r, e in zip(graded, expected) if not r["got"] and e]
+    graded = audit_rows(_load_cases(args.cases, args.fields, need_labels=not args.compare), args.verifier,
+                        args.workers, timeout)
+    labelled = [r for r in graded if "expected" in r]
+    print(f"verifier {args.verifier} on {args.cases}: {len(graded)} rows" +
+          (f", {len(labelled)} labelled" if len(labelled) < len(graded) else ""))
+    if labelled:
+        _print_figures(labelled, args.show)
+    if args.compare:
+        _print_comparison(graded, args, timeout)
+    return 0
+
+
+def _print_figures(graded: list[dict], show: int) -> None:
+    tp = sum(1 for r in graded if r["got"] and r["expected"])
+    fp_rows = [r for r in graded if r["got"] and not r["expected"]]
+    fn_rows = [r for r in graded if not r["got"] and r["expected"]]
     n = len(graded)
     agree = n - len(fp_rows) - len(fn_rows)
     precision = tp / (tp + len(fp_rows)) if tp + len(fp_rows) else 1.0
@@ -325,11 +344,39 @@ def run_audit(args: argparse.Namespace) -> int:
     statuses: dict[str, int] = {}
     for r in graded:
         statuses[r["status"]] = statuses.get(r["status"], 0) + 1
-    print(f"verifier {args.verifier} on {args.cases}: {n} rows")
     print(f"agreement {agree}/{n}  accuracy {agree / n:.4f}  precision {precision:.4f}  recall {recall:.4f}")
     print(f"false positives {len(fp_rows)}  false negatives {len(fn_rows)}  statuses {statuses}")
     print(f"latency p50 {_percentile(timed, 0.5):.2f} ms  p99 {_percentile(timed, 0.99):.2f} ms"
           f"  (over {len(timed)} verified rows)")
-    _print_rows("false positives", fp_rows, args.show)
-    _print_rows("false negatives", fn_rows, args.show)
-    return 0
+    _print_rows("false positives", fp_rows, show)
+    _print_rows("false negatives", fn_rows, show)
+
+
+def _print_comparison(graded: list[dict], args: argparse.Namespace, timeout: float) -> None:
+    """The rows where the verifier and plain Math-Verify disagree, for labelling."""
+    from rlvr.commands.scoreboard import MATH_VERIFY, grade
+
+    rows = [{"reference": "" if r.get("answer") is None else str(r["answer"]), "completion": r["completion"]}
+            for r in graded]
+    theirs = grade(MATH_VERIFY, rows, args.workers, timeout)
+    differ = []
+    for i, (row, mv) in enumerate(zip(graded, theirs), start=1):
+        if bool(row["got"]) != (mv.status == "ok"):
+            differ.append({**{k: v for k, v in row.items() if k not in ("got", "latency_s")}, "id": row.get("id", i),
+                           "mv_status": mv.status, "mv_detail": mv.detail})
+    ours_only = sum(1 for d in differ if d["status"] == "ok")
+    print(f"\n{args.verifier} and math-verify disagree on {len(differ)} of {len(graded)} rows "
+          f"({args.verifier} accepts, math-verify does not: {ours_only}; "
+          f"math-verify accepts, {args.verifier} does not: {len(differ) - ours_only})")
+    for d in differ[:args.show]:
+        label = f" expected={d['expected']}" if "expected" in d else ""
+        print(f"  - {d['id']}:{label} answer={str(d.get('answer'))[:60]!r} completion={str(d['completion'])[-100:]!r}"
+              f"\n      {args.verifier}: {d['status']}: {d['detail'][:140]}\n      math-verify: {d['mv_status']}: "
+              f"{d['mv_detail'][:140]}")
+    if len(differ) > args.show:
+        print(f"  ... {len(differ) - args.show} more")
+    if args.write:
+        with open(args.write, "w", encoding="utf-8") as fh:
+            for d in differ:
+                fh.write(json.dumps(d, ensure_ascii=False) + "\n")
+        print(f"wrote {len(differ)} rows to {args.write}")
