@@ -269,6 +269,10 @@ BUILDERS = {name: globals()[name] for name in SOURCES}
 LABEL_OVERRIDES = {
     "qwen25_math_eval_log/idx72-7": (1, "the log's grader refused \\boxed{10000} for the reference 10{,}000; "
                                         "the value is right"),
+    **{f"qwen25_math_eval_log/{row}": (0, "after its box the response degenerates into thousands of characters "
+                                          "of unrelated multilingual tokens: paying it rewards the degenerate "
+                                          "text")
+       for row in ("idx25-1", "idx45-5", "idx48-3")},
 }
 
 

@@ -98,7 +98,7 @@ def format_family(completion: str) -> str:
 
 def _mv_gold_text(reference: str) -> str:
     text = reference.strip()
-    return text if re.search(r"\$|\\\(|\\\[", text) else f"${text}$"
+    return text if re.search(r"(?<!\\)\$|\\\(|\\\[", text) else f"${text}$"  # \$ is currency, not math
 
 
 def math_verify_plain(completion: str, sample: Sample) -> Verdict:
