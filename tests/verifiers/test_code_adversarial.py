@@ -156,7 +156,30 @@ def test_a_crash_inside_a_bare_except_is_not_the_expected_exception(exit_):
     assert (honest.reward, honest.status) == (1.0, "ok"), honest.detail
 
 
-@pytest.mark.parametrize("tests", ["", "x = 1\n", "import math\ndef helper():\n    return 1\n", "# nothing\n"])
+@pytest.mark.parametrize("tests", ["", "x = 1\n", "import math\ndef helper():\n    return 1\n", "# nothing\n",
+                                   "x = f(1)\nprint(x)\n", "def helper(x):\n    assert f(x) == x\n"])
 def test_a_test_source_that_checks_nothing_is_a_data_error(tests):
     verdict = run("def f(x):\n    return x", {"tests": tests})
     assert (verdict.reward, verdict.status) == (0.0, "error") and "checks nothing" in verdict.detail, verdict.detail
+
+
+SUM_IO = {"io_tests": [{"input": "1 2", "output": "3"}]}
+READ_SUM = "a, b = map(int, input().split())\n"
+IO_END_ROWS = [  # (program, reward): the program ends as python3 solution.py ends, and nothing after counts
+    (READ_SUM + "import threading, time\nprint(a + b, flush=True)\ndef late():\n    time.sleep(0.1)\n"
+     "    print('debug')\nthreading.Thread(target=late).start()\n", 0.0),
+    (READ_SUM + "import atexit\nprint(a + b)\natexit.register(print, 'debug')\n", 0.0),
+    (READ_SUM + "import sys\nclass Log:\n    def __del__(self):\n        sys.stdout.write('debug\\n')\nkeep = Log()\n"
+     "print(a + b)\n", 0.0),
+    (READ_SUM + "import os, time\nprint(a + b, flush=True)\nif os.fork() == 0:\n    time.sleep(0.2)\n"
+     "    os.write(1, b'debug\\n')\n    os._exit(0)\n", 0.0),
+    (READ_SUM + "import threading, time\ndef main():\n    time.sleep(0.1)\n    print(a + b)\n"
+     "threading.Thread(target=main).start()\n", 1.0),
+    (READ_SUM + "import atexit\natexit.register(print, a + b)\n", 1.0),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("program, reward", IO_END_ROWS)
+def test_io_output_is_what_python_prints_before_it_exits(program, reward):
+    verdict = run(program, SUM_IO)
+    assert verdict.reward == reward, verdict.detail

@@ -72,7 +72,7 @@ class CodeOptions:
     case_timeout_s: float = 4.0  # wall limit of each io test inside the sandbox
     memory_mb: int = 1024  # memory of the whole run (see rlvr.sandbox: a cgroup, else split per process)
     max_processes: int = 16  # processes and threads in the sandbox (bwrap, judge and candidate included)
-    max_output_bytes: int = 1 << 20  # stdout of one io run; more fails the test
+    max_output_bytes: int = 4 << 20  # stdout of one io run; more fails the test
     partial_credit: bool = False  # reward = fraction passed instead of all-or-nothing
     allow_unsandboxed: bool = False  # without bwrap: run with rlimits only (loud warning)
     io_compare: str = "lines"  # "lines" (rstrip lines, drop blank ends), "tokens", "exact"
@@ -264,7 +264,7 @@ def _add_asserts(plan: _Plan, spec: Any, hidden: bool) -> None:
             plan.names.add(_entry_name(plan.entry_point or "x") or "")
         collect = _collectable(module, index)
         if not extra and collect is None and not _checks_something(module, index):
-            raise ValueError(f"a test source checks nothing (no assert, raise or call): {_short(source, 80)!r}")
+            raise ValueError(f"a test source checks nothing (no assert, raise or exit runs): {_short(source, 70)!r}")
         units = _split_source(module, index) if isinstance(spec, str) else [(module.body, True)]
         if collect is not None and units == [(module.body, True)]:
             units = [(module.body, False)]  # definitions only: the collected tests are the case
@@ -329,18 +329,38 @@ def _collectable(module: ast.Module, index: _Index) -> tuple[str, list[str], lis
     return kind, tests, sorted(set(defined))
 
 
+# sys.exit(1), exit(1), os._exit(1) as a failed check; unittest.main(), pytest.main(), doctest.testmod()
+_EXITS = {"exit", "quit", "_exit", "main", "testmod"}
+
+
 def _checks_something(module: ast.Module, index: _Index) -> bool:
-    """A source checks something when it asserts, raises, or runs a call outside definitions
-    (``check(f)``, ``run_tests()``, ``unittest.main()``): a source of only imports, assignments
-    of constants and uncalled definitions would pass any program."""
-    for stmt in module.body:
-        nodes = index.nodes[id(stmt)]
-        if any(isinstance(n, (ast.Assert, ast.Raise)) for n in nodes):
+    """A source checks something when an ``assert``, a ``raise`` or an exit call can run: in a
+    top-level statement, or in a function a top-level statement refers to (directly or through
+    other such functions). A source that only prints, assigns, imports or defines a helper it
+    never calls would pass any program."""
+    defs = {s.name: s for s in module.body if isinstance(s, (*_FUNCS, ast.ClassDef))}
+
+    def checks(nodes: list[ast.AST]) -> bool:
+        return any(isinstance(n, (ast.Assert, ast.Raise)) or (isinstance(n, ast.Call) and _call_name(n) in _EXITS)
+                   for n in nodes)  # fmt: skip
+
+    reached: set[str] = set()
+    todo = [s for s in module.body if not isinstance(s, (*_FUNCS, ast.ClassDef))]
+    while todo:
+        stmt = todo.pop()
+        nodes = index.nodes.get(id(stmt)) or list(ast.walk(stmt))
+        if checks(nodes):
             return True
-        if not isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and any(
-                isinstance(n, ast.Call) for n in nodes):
-            return True
+        for n in nodes:
+            if isinstance(n, ast.Name) and n.id in defs and n.id not in reached:
+                reached.add(n.id)
+                todo.append(defs[n.id])
     return False
+
+
+def _call_name(node: ast.Call) -> str | None:
+    func = node.func
+    return func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else None
 
 
 def _assign_owners(units: list[dict[str, Any]]) -> None:
@@ -685,6 +705,8 @@ def _io_outcome(case: _Case, record: dict[str, Any], options: CodeOptions) -> tu
         return False, f"timed out after {options.case_timeout_s} s", True
     if record.get("over"):
         return False, f"output passed {options.max_output_bytes} bytes", False
+    if record.get("late"):
+        return False, "output written after the program ended (by a process it left behind)", False
     try:
         got = base64.b64decode(str(record.get("out", "")), validate=True)
     except ValueError:

@@ -1423,24 +1423,53 @@ class _Quitter:
 
 
 def _exec_main(code):
-    """Run the candidate as __main__ (io child); the exit status Python would give."""
+    """Run the candidate as __main__ (io child) and end as ``python3 solution.py`` ends: wait for
+    the threads it left running, run its ``atexit`` handlers, clear ``__main__`` (finalizers run),
+    flush; the exit status Python would give. What these print is part of its output."""
     status = 0
     _as_plain_python(_frames())
+    main = {"__name__": "__main__", "__builtins__": builtins}
     try:
-        exec(code, {"__name__": "__main__", "__builtins__": builtins})
+        exec(code, main)
     except SystemExit as exc:
-        status = exc.code if type(exc.code) is int else (0 if exc.code is None else 1)
+        status = _exit_status(exc)
     except BaseException:
-        import traceback
-
-        traceback.print_exc()
+        _print_exc()
         status = 1
+    try:
+        threading = sys.modules.get("threading")
+        if threading is not None and hasattr(threading, "_shutdown"):
+            threading._shutdown()
+        import atexit
+
+        atexit._run_exitfuncs()
+        for name in reversed(list(main)):  # the last bound first: a finalizer still finds its modules
+            if name != "__builtins__":
+                main.pop(name, None)
+        gc.collect()
+    except SystemExit as exc:
+        status = _exit_status(exc)
+    except BaseException:
+        _print_exc()
     try:
         sys.stdout.flush()
         sys.stderr.flush()
     except BaseException:  # closed or broken stdout: the output so far is what counts
         status = status or 1
     return status & 0xFF
+
+
+def _exit_status(exc):
+    return exc.code if type(exc.code) is int else (0 if exc.code is None else 1)
+
+
+def _print_exc():
+    try:
+        import traceback
+
+        traceback.print_exc()
+    except BaseException:
+        pass
 
 
 def _io_child(code, stdin_fd, out_w, err_w, lim):
@@ -1475,23 +1504,47 @@ def _read_child(pid, out_r, err_r, lim):
     poller = select.poll()
     for fd in bufs:
         poller.register(fd, select.POLLIN)
-    open_fds, timed_out, over = set(bufs), False, False
+    open_fds, timed_out, over, late = set(bufs), False, False, False
     deadline, exited_at = time.monotonic() + lim["case_timeout"], None
     while open_fds and not over:
         now = time.monotonic()
         if exited_at is None and os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT):
             exited_at = now
-        if now >= deadline or (exited_at is not None and now - exited_at > 0.2):
-            timed_out = now >= deadline
+            over = _drain(out_r, bufs[out_r], lim["out_cap"])  # what the program wrote before it ended
+            mark = len(bufs[out_r])
+        if now >= deadline or (exited_at is not None and now - exited_at > LATE_WAIT_S):
+            timed_out = now >= deadline and exited_at is None  # a process it left holding stdout is no timeout
             break
-        for fd, _ in poller.poll(int(min(deadline - now, 0.05) * 1000) + 1):
+        for fd, _ in poller.poll(int(min(deadline - now, 0.02) * 1000) + 1):
             data = os.read(fd, 65536)
             if not data:
                 poller.unregister(fd)
                 open_fds.discard(fd)
             bufs[fd] += data
             over = over or len(bufs[out_r]) > lim["out_cap"]
-    return bytes(bufs[out_r]), bytes(bufs[err_r][:2000]), timed_out, over
+    if exited_at is not None and len(bufs[out_r]) > mark:  # another process wrote after it ended
+        late = True
+        del bufs[out_r][mark:]
+    return bytes(bufs[out_r]), bytes(bufs[err_r][:2000]), timed_out, over, late
+
+
+LATE_WAIT_S = 1.0  # after the program ends: how long a process it left behind may hold its stdout
+
+
+def _drain(fd, buf, cap):
+    """Read what the pipe holds now, without waiting; True past ``cap``."""
+    os.set_blocking(fd, False)
+    try:
+        while len(buf) <= cap:
+            data = os.read(fd, 65536)
+            if not data:
+                break
+            buf += data
+    except BlockingIOError:
+        pass
+    finally:
+        os.set_blocking(fd, True)
+    return len(buf) > cap
 
 
 def _io_case(code, index, stdin, lim, emit):
@@ -1507,7 +1560,7 @@ def _io_case(code, index, stdin, lim, emit):
         _io_child(code, stdin_fd, out_w, err_w, lim)
     for fd in (stdin_fd, out_w, err_w):
         os.close(fd)
-    out, err, timed_out, over = _read_child(pid, out_r, err_r, lim)
+    out, err, timed_out, over, late = _read_child(pid, out_r, err_r, lim)
     status = None
     try:
         import signal
@@ -1523,7 +1576,8 @@ def _io_case(code, index, stdin, lim, emit):
     os.close(out_r)
     os.close(err_r)
     emit({"k": "io", "i": index, "out": binascii.b2a_base64(out[: lim["out_cap"]], newline=False).decode("ascii"),
-          "err": err.decode("utf-8", "replace"), "rc": status, "to": timed_out, "over": over})  # fmt: skip
+          "err": err.decode("utf-8", "replace"), "rc": status, "to": timed_out, "over": over,
+          "late": late})  # fmt: skip
 
 
 # ============================================================================ candidate process
