@@ -162,7 +162,8 @@ def test_scoreboard_on_tiny_inputs(tmp_path):
     assert by[("math_value_rows", "math")]["true_accepted"] == [1, 1]
     assert by[("math_value_rows", "exact")]["paid"] == {"wrong_value": [0, 1], "disowned": [0, 1]}
     assert by[("math_value_rows", "math-verify")]["paid"]["disowned"] == [1, 1]  # "not 10" read as 10
-    recall = {f["verifier"]: f for f in figures["recall_by_source"]}
+    recall = {f["verifier"]: f for f in figures["recall_by_source"] if f["group"] == "s"}
+    assert [f["group"] for f in figures["recall_by_source"]] == ["s"] * 3 + ["(all)"] * 3
     assert recall["math-verify"]["marked"] == [2, 2] and recall["math-verify"]["incorrect_paid"] == [0, 1]
     assert recall["math"]["marked"][1] == 2 and recall["math"]["unmarked"][1] == 1
     assert recall["math"]["incorrect_paid"] == [0, 1]

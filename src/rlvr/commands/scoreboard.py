@@ -121,6 +121,7 @@ def math_verify_plain(completion: str, sample: Sample) -> Verdict:
 
 
 MATH_VERIFY = "math-verify"
+ALL = "(all)"
 
 
 def resolve(name: str) -> Any:
@@ -248,14 +249,16 @@ def precision_figures(tables: list[dict], verdicts: dict[str, dict[str, Verdict]
 
 
 def recall_figures(rows: list[dict], verdicts: dict[str, dict[str, Verdict]], key: str) -> list[dict]:
-    """Per group (``key``: source or family) and verifier: correct rows accepted (marked and
-    unmarked apart), correct rows that Math-Verify accepts accepted, incorrect rows paid."""
+    """Per group (``key``: source or family; the last group, ``(all)``, is every row) and
+    verifier: correct rows accepted (marked and unmarked apart), marked correct rows that
+    Math-Verify accepts accepted, incorrect rows paid."""
     mv = verdicts.get(MATH_VERIFY)
     groups: dict[str, list[dict]] = defaultdict(list)
     for r in rows:
         groups[r[key]].append(r)
+    groups[ALL] = rows
     out = []
-    for group in sorted(groups):
+    for group in [*sorted(g for g in groups if g != ALL), ALL]:
         for verifier, by_id in verdicts.items():
             fig = {"group": group, "verifier": verifier, "marked": [0, 0], "unmarked": [0, 0], "mv_accepted": [0, 0],
                    "incorrect_paid": [0, 0]}
