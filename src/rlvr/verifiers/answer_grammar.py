@@ -202,8 +202,9 @@ def _classify_text(content: str) -> tuple[str, str]:
     words = " ".join(content.replace("\\", " ").split()).lower()
     if words in ("and", "or", ", and", ", or", "and,"):
         return ("sep", words.strip(", "))
-    parts = words.replace("^2", "").replace("^3", "").replace("²", "").replace("³", "").split()
-    if parts and all(p in UNIT_WORDS or p in _SHORT_UNITS or p == "per" for p in parts) and parts[0] != "per":
+    parts = words.replace("^2", "").replace("^3", "").replace("²", "").replace("³", "").replace("/", " / ").split()
+    if parts and all(p in UNIT_WORDS or p in _SHORT_UNITS or p in ("per", "/") for p in parts) \
+            and parts[0] not in ("per", "/") and parts[-1] not in ("per", "/"):
         return ("unit", words)
     return ("text", content)
 

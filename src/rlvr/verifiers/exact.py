@@ -165,7 +165,7 @@ def verify_exact(completion: str, sample: Sample, *, normalisers: Sequence[str] 
     judge = Judge(core=lambda g, p: _match(normalise(answer_text(g), normalisers), p, normalisers, got),
                   same=lambda d: Verdict(1.0, "ok", d, answer=got),
                   differ=lambda d: Verdict(0.0, "wrong", d, answer=got),
-                  ok=lambda v: v.status == "ok", multiset=False)
+                  ok=lambda v: v.status == "ok", equivalence=False)
     return compare(typed(gold), typed(parsed), judge)
 
 

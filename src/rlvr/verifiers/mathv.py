@@ -45,7 +45,7 @@ from rlvr.types import Sample, Verdict
 from rlvr.verifiers import extract
 from rlvr.verifiers.answer.compare import Judge, agree_6_digits, compare, within_places
 from rlvr.verifiers.answer.compare import finite_decimal as _finite_decimal
-from rlvr.verifiers.answer.values import Value, decimal_places, typed
+from rlvr.verifiers.answer.values import Value, decimal_places, named_list, typed
 from rlvr.verifiers.answer_grammar import (
     Answer,
     Refusal,
@@ -181,8 +181,10 @@ def parse_gold(gold: str) -> tuple:
         parsed = _parse_ours(ref.answer.latex)
     if not parsed:
         parsed = tuple(_mv().parse(as_latex(gold), parsing_timeout=None))
-    if not parsed:
-        raise ValueError(f"the reference answer {gold[:200]!r} could not be parsed by math-verify")
+    if not parsed or (ref.answer is None and all(isinstance(x, str) for x in parsed)):
+        # neither the grammar nor math-verify reads it (math-verify keeps the text of "\frac{" as a string)
+        raise ValueError(f"the reference answer {gold[:200]!r} could not be parsed by the answer grammar or "
+                         "math-verify")
     return parsed
 
 
@@ -520,6 +522,9 @@ def grade(ref: Reference, pred: Answer, opts: dict[str, Any], fast: bool = True)
     name = None
     if not ref.relational:
         name = equation_name(pred.node)
+        named = named_list(pred.node) if ref.name is not None and ref.name[0] == "tuple" else None
+        if named is not None:  # "\\beta = 1, \\alpha = 2" for "(\\alpha, \\beta) = (1, 2)": read by name
+            name, pred = named[0], rebuild(named[1])
         try:
             node = reduce_relations(pred.node)
         except Refused as exc:
@@ -617,12 +622,13 @@ def fast_verdict(gold: Answer, pred: Answer) -> Verdict | None:
         return _graded(same, f"{pred.canonical} {relation} {gold.canonical} (numbers)", pred)
     same_tuple = _tuples_equal_nodes(gold.node, pred.node)
     if same_tuple is not None:
-        return _graded(same_tuple, f"tuples/intervals of numbers {'equal' if same_tuple else 'differ'}", pred)
+        relation = "==" if same_tuple else "!="
+        return _graded(same_tuple, f"{pred.latex} {relation} {gold.latex} (tuples/intervals of numbers)", pred)
     if gold.kind not in _NOT_EXPRESSIONS and pred.kind not in _NOT_EXPRESSIONS:
         same = probe_compare(gold.node, pred.node)
         if same is not None:
-            verb = "equals" if same else "differs from"
-            return _graded(same, f"{verb} the reference at two probe points (exact evaluation)", pred)
+            relation = "==" if same else "!="
+            return _graded(same, f"{pred.latex} {relation} {gold.latex} (exact evaluation at two probe points)", pred)
     return None
 
 

@@ -16,10 +16,14 @@ the reference leaves out may be present in the answer.
   unit, the reference without: the number is compared as written (``90 \\text{ min}`` for
   90), except a percent, which matches only a reference of magnitude 1 or more (``25\\%``
   for 25; ``\\frac14\\%`` ≠ 1/4, ``0.3\\%`` ≠ 0.3, ``50\\%`` ≠ 0.5: no completion is paid
-  under two readings), and degrees against a reference in π, converted (``60°`` = π/3,
-  ``\\frac{\\pi}{3}^\\circ`` ≠ π/3).
+  under two readings), and degrees of a multiple of π, which are no answer (``\\frac{\\pi}{3}^\\circ``
+  ≠ π/3; ``60°`` is compared as 60, so it is not π/3 either: paid for both 60 and π/3 it
+  would cover two references). An answer in π without a unit, for a reference in degrees, is
+  in radians (π/3 = 60°).
 - **Kinds.** A ratio or clock time (``:``) compares term by term, never as a division
-  (``1:15`` ≠ ``2:30``, ``2:4:3`` ≠ ``1:2:3``), and is no number; matrices compare only with
+  (``1:15`` ≠ ``2:30``, ``2:4:3`` ≠ ``1:2:3``), and is no number; a ratio of numbers up to
+  one positive factor (``2:4`` = ``1:2``; ``math`` only), a clock time (h:mm) exactly; a tuple
+  with units compares item by item (``(5 m, 3 m)`` ≠ ``(5 km, 3 km)``); matrices compare only with
   the same kind (``vmatrix`` is a determinant, ``Vmatrix`` a norm, not ``pmatrix``); a list
   is a multiset (``1, 2, 3, 5`` ≠ ``1, 1, 2, 3, 5``; order free); a ± is its two values
   (``\\pm 2 + 3`` is {5, 1}, never ±(2 + 3)).
@@ -52,7 +56,7 @@ class Judge(Generic[T]):
     same: Callable[[str], T]
     differ: Callable[[str], T]
     ok: Callable[[T], bool]
-    multiset: bool = True  # lists compared as multisets (math) or as written (exact)
+    equivalence: bool = True  # math: lists as multisets, ratios up to a factor; exact: as written
 
 
 # ------------------------------------------------------------------ numbers
@@ -113,14 +117,25 @@ def compare(gold: Value, pred: Value, judge: Judge[T]) -> T:
     if (gold.kind in colon) != (pred.kind in colon):
         return judge.differ(f"{pred.show()} != {gold.show()}: a ratio or clock time is compared term by term, "
                             "not as a division")
+    if gold.kind == "ratio" and pred.kind == "ratio" and judge.equivalence:
+        proportional = _proportional(gold, pred)
+        if proportional is not None:
+            verb = "==" if proportional else "!="
+            result = judge.same if proportional else judge.differ
+            return result(f"{pred.show()} {verb} {gold.show()} (ratios of numbers, term by term up to one factor)")
     if gold.kind in colon:
         return _parts(gold, pred, judge, ordered=True, what="terms")
+    if gold.kind in ("tuple", "interval") and pred.kind in ("tuple", "interval") and (_unit_items(gold)
+                                                                                      or _unit_items(pred)):
+        if gold.answer.node[2:4] != pred.answer.node[2:4]:
+            return judge.differ(f"{pred.show()} != {gold.show()}: other brackets")
+        return _parts(_itemised(gold), _itemised(pred), judge, ordered=True, what="items")
     matrices = ("matrix", "determinant", "norm")
     if gold.kind in matrices and pred.kind in matrices and gold.kind != pred.kind:
         return judge.differ(f"{pred.show()} != {gold.show()}")
     pair = ("list", "plusminus")
     if gold.kind in pair and pred.kind in pair:
-        return _parts(gold, pred, judge, ordered=not judge.multiset, what="values")
+        return _parts(gold, pred, judge, ordered=not judge.equivalence, what="values")
     if gold.unit is not None or pred.unit is not None:
         return _units(gold, pred, judge)
     if gold.kind == "number" and pred.places is not None and not gold.answer.decimal and pred.answer.value is not None:
@@ -129,6 +144,28 @@ def compare(gold: Value, pred: Value, judge: Judge[T]) -> T:
             return judge.differ(f"{pred.show()} != {gold.show()}: {pred.answer.latex} states {pred.places} decimal "
                                 f"place(s), and the reference is {float(gold.answer.value):.{pred.places + 2}f}…")
     return judge.core(gold.answer, pred.answer)
+
+
+def _proportional(gold: Value, pred: Value) -> bool | None:
+    """Two ratios of numbers: the same number of terms, zero where the other is zero, and
+    one positive factor between them (``2:4`` = ``1:2``; ``0:0`` is no ratio of anything);
+    None when a term is not a number."""
+    g = [p.answer.value for p in gold.parts]
+    q = [p.answer.value for p in pred.parts]
+    if any(v is None for v in g + q) or any(p.answer.decimal for p in gold.parts + pred.parts):
+        return None
+    if len(g) != len(q) or any((a == 0) != (b == 0) for a, b in zip(g, q)) or all(a == 0 for a in g):
+        return False
+    k = next(b / a for a, b in zip(g, q) if a != 0)  # type: ignore[operator]
+    return k > 0 and all(b == k * a for a, b in zip(g, q))  # type: ignore[operator]
+
+
+def _unit_items(value: Value) -> bool:
+    return any(item[0] == "unit" for item in value.answer.node[1])
+
+
+def _itemised(value: Value) -> Value:
+    return replace(value, parts=tuple(typed(rebuild(item)) for item in value.answer.node[1]))
 
 
 def _name_key(node: tuple) -> str:
@@ -189,16 +226,16 @@ def _bare(value: Value) -> Value:
 
 def _units(gold: Value, pred: Value, judge: Judge[T]) -> T:
     gu, pu = gold.unit, pred.unit
-    if gu is not None and pu is None:  # the answer's number is read in the reference's unit
-        return compare(_bare(gold), _bare(pred), judge)
     if gu is None:
         assert pu is not None
         if pu.kind == "percent":
             return _percent_for_plain(gold, pred, judge)
-        if pu.kind == "angle" and pu.angle == "degree" and _contains(gold.answer.node, _PI):
-            return _to_radians(gold, pred, judge, gold_degrees=False)
         if pu.kind == "angle" and pu.angle == "degree" and _contains(pred.answer.node, _PI):
             return judge.differ(f"{pred.show()} != {gold.show()}: degrees of a multiple of π")
+        return compare(_bare(gold), _bare(pred), judge)
+    if pu is None:  # the reference with a unit, the answer without
+        if gu.kind == "angle" and gu.angle == "degree" and _contains(pred.answer.node, _PI):
+            return _to_radians(gold, pred, judge, gold_degrees=True)  # π/3 for 60°: radians
         return compare(_bare(gold), _bare(pred), judge)
     assert pu is not None
     why = f"{pred.show()} != {gold.show()}"

@@ -24,7 +24,7 @@ KINDS: tuple[str, ...] = ("number", "quantity", "money", "percent", "angle", "co
 MATRIX_KINDS = {"pmatrix": "matrix", "bmatrix": "matrix", "Bmatrix": "matrix", "matrix": "matrix",
                 "smallmatrix": "matrix", "array": "matrix", "vmatrix": "determinant", "Vmatrix": "norm"}
 
-# dimension, scale to the dimension's base unit, the words (and symbols) that name the unit.
+# dimension (a base, or base/base), scale to the dimension's base unit, the words (and symbols) that name it.
 # Every word of answer_grammar.UNIT_WORDS is here (tested). "ton" is left its own dimension
 # (a short, long or metric ton); a month has no fixed number of days (a year is 12 months).
 UNIT_TABLE = """
@@ -53,8 +53,8 @@ time 86400 day days
 time 604800 week weeks
 month 1 month months
 month 12 yr yrs year years
-speed 1397/3125 mph
-speed 5/18 kph kmh
+length/time 1397/3125 mph
+length/time 5/18 kph kmh
 count 1 unit units
 """
 # currency, scale to the currency's main unit, the words and signs that name it
@@ -156,7 +156,8 @@ def read_unit(tokens: tuple[str, ...]) -> Unit | None:
         dim, factor = UNITS[word] if word in UNITS else CURRENCIES[word]
         exp *= power * sign
         power = 1
-        dims[dim] = dims.get(dim, 0) + exp
+        for k, base in enumerate(dim.split("/")):  # "length/time": a speed
+            dims[base] = dims.get(base, 0) + (exp if k == 0 else -exp)
         scale *= factor ** exp
     if power != 1 and not dims:
         return Unit("unknown", text)
@@ -183,7 +184,16 @@ class Value:
 
     def show(self) -> str:
         """The value as a reader would write it, with its kind: ``y = 90 min (quantity)``."""
+        return f"{self.written()} ({self.kind})"
+
+    def written(self) -> str:
+        """The value as a reader would write it: its LaTeX with the units and the name."""
         body = self.answer.text if self.kind == "text" else self.answer.latex
+        node = self.answer.node
+        if self.kind in ("tuple", "interval") and any(item[0] == "unit" for item in node[1]):
+            from rlvr.verifiers.answer_grammar import rebuild
+
+            body = node[2] + ", ".join(typed(rebuild(item)).written() for item in node[1]) + node[3]
         if self.places is not None:
             node = self.answer.node
             body = ("-" if node[0] == "neg" else "") + _digits(node)
@@ -194,7 +204,7 @@ class Value:
             body = f"{body} {self.unit.text}"
         if self.name is not None:
             body = f"{_latex(self.name)} = {body}"
-        return f"{body} ({self.kind})"
+        return body
 
 
 def _digits(node: tuple) -> str:
@@ -254,6 +264,21 @@ def _clock(terms: list[tuple]) -> bool:
         return False
     minutes = terms[1]
     return len(minutes) > 3 and len(minutes[3]) == 2 and minutes[1] < 60
+
+
+def named_list(node: tuple) -> tuple[tuple, tuple] | None:
+    """``\\alpha = 1, \\beta = 2`` as (the name tuple, the value tuple), to be read by name
+    against a reference ``(\\alpha, \\beta) = (1, 2)``; None for anything else."""
+    from rlvr.verifiers.answer_grammar import is_name
+
+    while node[0] == "group":
+        node = node[1]
+    if node[0] != "list":
+        return None
+    items = [x[1] if x[0] == "group" else x for x in node[1]]
+    if not all(x[0] == "rel" and x[2] == ("=",) and is_name(x[1][0]) for x in items):
+        return None
+    return ("tuple", tuple(x[1][0] for x in items), "(", ")"), ("tuple", tuple(x[1][1] for x in items), "(", ")")
 
 
 def typed(answer: Answer, name: tuple | None = None) -> Value:
