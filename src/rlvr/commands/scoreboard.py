@@ -355,6 +355,9 @@ def run_scoreboard(args: argparse.Namespace) -> int:
 
     print(f"rlvr scoreboard at {_revision()}: {len(table_rows)} table rows in {len(tables)} tables, "
           f"{len(corpus)} corpus rows from {len({r['source'] for r in corpus})} sources")
+    for verifier, by_id in verdicts.items():
+        statuses = Counter(v.status for v in by_id.values())
+        print(f"  {verifier} statuses: " + " ".join(f"{k}={statuses[k]}" for k in sorted(statuses)))
     print("\nPrecision: must-be-0 rows paid, by kind (0 is the target); true rows accepted")
     print(f"{'table':24} {'verifier':12} " + " ".join(f"{k:>18}" for k in (*KINDS, "unclassified"))
           + f" {'true accepted':>20}")
