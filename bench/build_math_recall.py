@@ -9,7 +9,8 @@ read with ``ast``). Every row is::
      "grade", "grade_from", "family", "mv", "label"[, "label_note"]}
 
 ``grade`` is the source's own grade (1 correct, 0 incorrect): the ``is_correct`` / ``score``
-of an evaluation log; 1 for a dataset's reference solution and for a harness's few-shot
+of an evaluation log (ToRA's outputs carry none: its harness's numeric ``math_equal`` is
+recomputed, and the totals are checked against the ``.metrics`` files it wrote); 1 for a dataset's reference solution and for a harness's few-shot
 exemplar (the harness shows it as a correct answer). ``grade_from`` says which. ``reference``
 is the source's answer field; for few-shot exemplars, which have none, it is the value the
 exemplar itself states (its last box, else "The (final) answer is X", else ``#### X``:
@@ -49,6 +50,7 @@ GSM8K = ("openai/grade-school-math", "3101c7d5072418e28b9008a6636bde82a006892c",
 QWEN = ("QwenLM/Qwen2.5-Math", "a45202bd16f1ec06f433442dc1152d0074773465", "MIT", "evaluation/LICENSE")
 LIMO = ("GAIR-NLP/LIMO", "2284c6a0e6653aa8894bd12fdecc1212ba706c3a", "MIT", None)
 LM_EVAL = ("EleutherAI/lm-evaluation-harness", "4e7e0d47f33bc71070c1d38394bafbb52b117163", "MIT", "LICENSE.md")
+TORA = ("microsoft/ToRA", "213c1c995038c73fab10343814df7a42f990f026", "MIT", "LICENSE")
 DEEPSEEK = ("deepseek-ai/DeepSeek-Math", "b8b0f8ce093d80bf8e9a641e44142f06d092c305", "MIT", "LICENSE-CODE")
 
 # name -> (repo, commit, licence, licence file, what it is)
@@ -58,6 +60,8 @@ SOURCES = {
     "gsm8k_reference": (*GSM8K, "GSM8K test-set reference solutions, ending in #### N"),
     "qwen25_math_eval_log": (*QWEN, "an evaluation log of the Qwen2.5-Math harness: 8 sampled chain-of-thought "
                                     "responses per MATH problem, each with its score"),
+    "tora_gsm8k_eval_log": (*TORA, "ToRA-70B and ToRA-Code-34B tool-integrated solutions (code, its output, then "
+                                   "the answer) to the GSM8K test set, from the repository's evaluation outputs"),
     "math500_reference": (*LIMO, "MATH-500 reference solutions (the MATH dataset, Hendrycks et al., MIT), as "
                                  "vendored in LIMO's evaluation data"),
     "lm_eval_fewshot": (*LM_EVAL, "few-shot exemplars of lm-evaluation-harness math tasks (gsm8k*, minerva_math)"),
@@ -184,6 +188,33 @@ def qwen25_math_eval_log(repo: Repo) -> list[dict]:
     return rows
 
 
+def _tora_correct(pred: str, gt: str) -> bool:
+    """ToRA's ``math_equal`` for numbers (``src/eval/grader.py``): both parse as floats (commas
+    dropped) and the prediction is within 1e-4 (relative) of gt, gt/100 or gt*100."""
+    from math import isclose
+
+    try:
+        p, g = float(str(pred).replace(",", "")), float(str(gt).replace(",", ""))
+    except ValueError:
+        return False
+    return any(isclose(x, p, rel_tol=1e-4) for x in (g / 100, g, g * 100))
+
+
+def tora_gsm8k_eval_log(repo: Repo) -> list[dict]:
+    rows = []
+    for model in ("tora-70b-v1.0", "tora-code-34b-v1.0"):
+        stem = f"src/outputs/llm-agents/{model}/gsm8k/test_tora_-1_seed0_t0.0_s0_e1319"
+        items = repo.jsonl(stem + ".jsonl")
+        graded = [int(_tora_correct(item["pred"][0], item["gt"])) for item in items]
+        reported = float(re.search(r"Mean score: \[([\d.]+)\]", repo.show(stem + ".metrics")).group(1))
+        if round(100 * sum(graded) / len(graded), 1) != reported:  # the grade is the harness's own
+            raise SystemExit(f"build_math_recall: {stem}: recomputed {sum(graded)}/{len(graded)}, metrics {reported}")
+        rows += [{"id": f"{model}/idx{item['idx']}", "path": stem + ".jsonl", "model": model, "reference": item["gt"],
+                  "completion": item["code"][0], "grade": grade, "grade_from": "math_equal"}
+                 for item, grade in zip(items, graded)]
+    return rows
+
+
 def math500_reference(repo: Repo) -> list[dict]:
     path = "eval/data/math/test.jsonl"
     return [{"id": item.get("unique_id", f"test{i}"), "path": path, "model": None, "reference": item["answer"],
@@ -273,6 +304,8 @@ LABEL_OVERRIDES = {
                                           "of unrelated multilingual tokens: paying it rewards the degenerate "
                                           "text")
        for row in ("idx25-1", "idx45-5", "idx48-3")},
+    "tora_gsm8k_eval_log/tora-code-34b-v1.0/idx191": (0, "0.05 pounds for 5 pounds: graded correct only by the "
+                                                         "harness's percentage tolerance (gt/100)"),
 }
 
 

@@ -95,10 +95,11 @@ def sample() -> list[dict]:
     return picked
 
 
-# Measured on the sample when the floor was set (the math verifier at commit 9def319 with the
-# answer-grammar changes then in the working tree): 249 of 274 correct rows accepted; 30 incorrect
-# rows, none paid. Raise it when recall improves.
-RECALL_FLOOR = 249
+# Measured on the sample when the floor was set (the math verifier at commit 97d80e2 with the
+# answer-grammar changes then in the working tree): 268 of 324 correct rows accepted (ToRA's
+# "Marie ordered $\boxed{2}$ boxes of pizza." endings: 17 of 50); 45 incorrect rows, none paid.
+# Raise it when recall improves.
+RECALL_FLOOR = 268
 
 
 def test_math_recall_on_a_fixed_sample_stays_above_its_floor():
@@ -107,7 +108,7 @@ def test_math_recall_on_a_fixed_sample_stays_above_its_floor():
     rows = sample()
     correct = [r for r in rows if r["label"] == 1]
     incorrect = [r for r in rows if r["label"] == 0]
-    assert len(rows) >= 300 and len(incorrect) == 30
+    assert len(rows) >= 300 and len(incorrect) >= 30
     accepted = paid = 0
     for r in rows:
         ok = verify_math(r["completion"], Sample(id=r["id"], prompt="", answer=r["reference"])).status == "ok"
