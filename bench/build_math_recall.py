@@ -10,10 +10,11 @@ read with ``ast``). Every row is::
 
 ``grade`` is the source's own grade (1 correct, 0 incorrect): the ``is_correct`` / ``score``
 of an evaluation log (ToRA's outputs carry none: its harness's numeric ``math_equal`` is
-recomputed, and the totals are checked against the ``.metrics`` files it wrote); 1 for a dataset's reference solution and for a harness's few-shot
-exemplar (the harness shows it as a correct answer). ``grade_from`` says which. ``reference``
+recomputed, and the totals are checked against the ``.metrics`` files it wrote); 1 for a
+dataset's reference solution and for a harness's few-shot exemplar (the harness shows it as
+a correct answer). ``grade_from`` says which. ``reference``
 is the source's answer field; for few-shot exemplars, which have none, it is the value the
-exemplar itself states (its last box, else "The (final) answer is X", else ``#### X``:
+exemplar itself states (its "The (final) answer is X" last line, else its last box, else ``#### X``:
 ``grade_from = "exemplar"``). ``family`` is the format family of the completion
 (``rlvr.commands.scoreboard.format_family``). ``mv`` is plain Math-Verify's verdict (1/0,
 ``verify(parse(reference), parse(completion))``, default extraction) at build time.
