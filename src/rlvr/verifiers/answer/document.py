@@ -32,19 +32,21 @@ from __future__ import annotations
 import bisect
 import html
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 _ENTITY_RE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+_LABEL_MARKS_RE = re.compile(r"[*_#>:]")
+_TAG_NAME_RE = re.compile(r"</?([A-Za-z][A-Za-z0-9_:-]*)")
 _INNER_EMPHASIS_RE = re.compile(r"(?<=[A-Za-z])(?:\*{1,3}|_{1,3})(?=[A-Za-z])")
 _FULLWIDTH = str.maketrans({"\uff1a": ":", "\uff0c": ",", "\u3002": ".", "\uff1b": ";", "\uff01": "!",
                             "\uff1f": "?", "\uff08": "(", "\uff09": ")", "\u3001": ","})
 TAG_RE = re.compile(r"</?[A-Za-z][A-Za-z0-9_:-]{0,40}(?:\s+[A-Za-z_:][\w:.-]*\s*=\s*(?:\"[^\"<>]*\"|'[^'<>]*'"
                     r"|[^\s\"'<>=]+))*\s*/?>")
-_LINE_RE = re.compile(r"[^\n]*\n?")
 _HEADING_RE = re.compile(r"[ \t]{0,3}#{1,6}(?=[ \t]|$)")
 _ITEM_RE = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?=\S)")
 _FENCE_RE = re.compile(r"[ \t]*(```|~~~)")
 _DISPLAY_OPEN_RE = re.compile(r"[ \t]*(\$\$|\\\[|\\begin\s*\{(?:align|equation|gather|multline|eqnarray)\*?\})")
+MAX_SENTENCE_CHARS = 600  # a sentence is read back at most this far
 _DISPLAY_CLOSE = {"$$": "$$", "\\[": "\\]"}
 # a label: at most five words (and math) before a colon, no clause break, optionally in ** or __
 _LABEL_RE = re.compile(r"[ \t>#*_-]*(?P<words>(?:[A-Za-z][\w'()-]*|\$[^$\n]{1,20}\$|\d{1,3})"
@@ -68,18 +70,49 @@ class Block:
     label_end: int = -1  # where a leading label ("Answer:", "**Final Answer:**") ends, -1 if none
 
 
-@dataclass
 class Document:
-    text: str
-    prose: str  # ``text`` with every tag turned into a line break of the same length
-    tags: list[Tag]
-    math: list[tuple[int, int]]  # content spans, left to right
-    blocks: list[Block]
-    _block_starts: list[int] = field(default_factory=list)
+    """The structure of one final section (module docstring); each part is computed on
+    first use, once."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._math: list[tuple[int, int]] | None = None
+        self._tags: list[Tag] | None = None
+        self._prose: str | None = None
+        self._blocks: list[Block] | None = None
+        self._block_starts: list[int] = []
+
+    @property
+    def math(self) -> list[tuple[int, int]]:
+        """Content spans of math, left to right."""
+        if self._math is None:
+            self._math = math_spans(self.text)
+        return self._math
+
+    @property
+    def tags(self) -> list[Tag]:
+        if self._tags is None:
+            self._tags = _tags(self.text, self.math) if "<" in self.text else []
+        return self._tags
+
+    @property
+    def prose(self) -> str:
+        """``text`` with every tag turned into spaces and a line break, of the same length."""
+        if self._prose is None:
+            self._prose = _prose(self.text, self.tags)
+        return self._prose
+
+    @property
+    def blocks(self) -> list[Block]:
+        if self._blocks is None:
+            self._blocks = _blocks(self.text, self.prose)
+            self._block_starts = [b.start for b in self._blocks]
+        return self._blocks
 
     def block_index(self, pos: int) -> int:
         """The index of the block that holds ``pos`` (or the last one before it)."""
-        return max(0, bisect.bisect_right(self._block_starts, pos) - 1)
+        blocks = self.blocks
+        return max(0, bisect.bisect_right(self._block_starts, pos) - 1) if blocks else 0
 
     def block_at(self, pos: int) -> Block | None:
         if not self.blocks:
@@ -98,12 +131,13 @@ class Document:
         if block.label_end < 0:
             return ""
         words = self.text[block.start:block.label_end]
-        return " ".join(re.sub(r"[*_#>:]", " ", words).split())
+        return " ".join(_LABEL_MARKS_RE.sub(" ", words).split())
 
     def sentence_start(self, pos: int) -> int:
         """Where the sentence that holds ``pos`` starts, within its block."""
         block = self.block_at(pos)
         start = block.start if block is not None and block.start <= pos else 0
+        start = max(start, pos - MAX_SENTENCE_CHARS)
         cut = start + last_sentence_start(self.text[start:pos] + "\n")
         while cut < pos and self.text[cut].isspace():
             cut += 1
@@ -201,20 +235,19 @@ def dollar_close(text: str, i: int) -> int | None:
 
 def read(section: str) -> Document:
     """The document structure of a final section (module docstring)."""
-    text = reading_text(section)
-    spans = math_spans(text)
-    tags = _tags(text, spans)
-    prose = text
-    if tags:
-        parts, last = [], 0
-        for tag in tags:
-            parts.append(text[last:tag.start])
-            parts.append(" " * (tag.end - tag.start - 1) + "\n")
-            last = tag.end
-        parts.append(text[last:])
-        prose = "".join(parts)
-    blocks = _blocks(text, prose)
-    return Document(text, prose, tags, spans, blocks, [b.start for b in blocks])
+    return Document(reading_text(section))
+
+
+def _prose(text: str, tags: list[Tag]) -> str:
+    if not tags:
+        return text
+    parts, last = [], 0
+    for tag in tags:
+        parts.append(text[last:tag.start])
+        parts.append(" " * (tag.end - tag.start - 1) + "\n")
+        last = tag.end
+    parts.append(text[last:])
+    return "".join(parts)
 
 
 def _tags(text: str, spans: list[tuple[int, int]]) -> list[Tag]:
@@ -227,44 +260,45 @@ def _tags(text: str, spans: list[tuple[int, int]]) -> list[Tag]:
             continue  # "$x<y>z$" is math
         raw = m.group(0)
         closing = raw.startswith("</")
-        name = re.match(r"</?([A-Za-z][A-Za-z0-9_:-]*)", raw).group(1).lower()  # type: ignore[union-attr]
+        name = _TAG_NAME_RE.match(raw).group(1).lower()  # type: ignore[union-attr]
         out.append(Tag(name, closing, m.start(), m.end()))
     return out
 
 
 def _blocks(text: str, prose: str) -> list[Block]:
     """Blocks over ``prose`` (tags already line breaks), positions shared with ``text``."""
-    lines = [(m.start(), m.end()) for m in _LINE_RE.finditer(prose) if m.end() > m.start()]
     blocks: list[Block] = []
+    starts = [0]
+    at = prose.find("\n")
+    while at >= 0:
+        starts.append(at + 1)
+        at = prose.find("\n", at + 1)
     k = 0
-    while k < len(lines):
-        start, end = lines[k]
-        line = prose[start:end].rstrip("\n")
+    while k < len(starts):
+        start = starts[k]
+        end = starts[k + 1] - 1 if k + 1 < len(starts) else len(prose)
         k += 1
-        if not line.strip():
+        line = prose[start:end]
+        first = line.lstrip()[:1]
+        if not first:
             if text[start:end].strip():
-                blocks.append(Block("tag", start, start + len(line)))
+                blocks.append(Block("tag", start, end))
             continue
-        fence = _FENCE_RE.match(line)
-        display = _DISPLAY_OPEN_RE.match(line) if fence is None else None
-        if fence or display:
-            close = fence.group(1) if fence else _display_close(display.group(1))  # type: ignore[union-attr]
-            opened_at = (fence or display).end()  # type: ignore[union-attr]
-            last = start + len(line)
-            done = close in line[opened_at:]
-            while not done and k < len(lines):
-                s, e = lines[k]
+        opener = _FENCE_RE.match(line) if first in "`~" else _DISPLAY_OPEN_RE.match(line) if first in "$\\" else None
+        if opener is not None:
+            close = opener.group(1) if first in "`~" else _display_close(opener.group(1))
+            done = close in line[opener.end():]
+            while not done and k < len(starts):
+                end = starts[k + 1] - 1 if k + 1 < len(starts) else len(prose)
+                done = close in prose[starts[k]:end]
                 k += 1
-                last = s + len(prose[s:e].rstrip("\n"))
-                done = close in prose[s:e]
-            blocks.append(Block("code" if fence else "display", start, last))
+            blocks.append(Block("code" if first in "`~" else "display", start, end))
             continue
-        kind = ("heading" if _HEADING_RE.match(line) else "item" if _ITEM_RE.match(line)
-                else "quote" if line.lstrip().startswith(">") else "table" if line.lstrip().startswith("|")
-                else "paragraph")
-        label = _LABEL_RE.match(line) if ":" in line else None
-        label_end = start + label.end() if label is not None else -1
-        blocks.append(Block(kind, start, start + len(line), label_end))
+        kind = ("heading" if first == "#" and _HEADING_RE.match(line) else
+                "item" if (first in "-*+" or first.isdigit()) and _ITEM_RE.match(line) else
+                "quote" if first == ">" else "table" if first == "|" else "paragraph")
+        label = _LABEL_RE.match(line) if ":" in line[:120] else None
+        blocks.append(Block(kind, start, end, start + label.end() if label is not None else -1))
     return blocks
 
 

@@ -88,6 +88,7 @@ _HASH_MARK_RE = re.compile(r"####")
 _INTRO_RE = re.compile(r"(?i)(?:the\s+)?(?:final\s+|correct\s+)?answers?")
 _FORMAT_ONLY_RE = re.compile(r"[\s*_:#>~`]*")
 _WORDS_RE = re.compile(r"[A-Za-z]{2,}")
+_OPENS_BLOCK_RE = re.compile(r"(?:[\s*_:#>~`$]|\\\[|\\\()*")  # only formatting and math openers before a marker
 _BOX_GAP_RE = re.compile(
     r"(?is)(?:\s|,|;|\$|\\\(|\\\)|\\\[|\\\]|\\quad|\\qquad|\\[,; ]|\band\b|\bor\b|\*\*"
     r"|\\text\s*\{\s*,?\s*(?:and|or)\s*\}|&|\\\\)*")
@@ -195,23 +196,24 @@ class _Markers:
         marks = {m.start(): m.end() for m in _PHRASE_RE.finditer(text)}
         labels: dict[int, int] = {}
         marks.update({m.start(): m.end() for m in _ANSWER_LINE_RE.finditer(text) if m.start() not in marks})
-        for block in doc.blocks:
+        lowered = text.lower()
+        for block in doc.blocks if "nswer" in lowered or "a:" in lowered else ():
             if block.start >= self.limit:
                 break
-            own = doc.block_text(block)
-            if block.label_end >= 0 and doc.label(block) == "A":
+            if block.label_end >= 0 and block.label_end - block.start <= 8 and doc.label(block) == "A":
                 marks.setdefault(block.start, block.label_end)  # a few-shot "A: 30": the block is its value
                 labels[block.start] = block.end
-            elif _INTRO_RE.fullmatch(_FORMAT_ONLY_RE.sub(" ", own).strip()) and block.kind in ("heading", "paragraph"):
+            elif block.kind in ("heading", "paragraph") and _only_answer(doc.block_text(block)):
                 marks.setdefault(block.start, block.end)  # "### Final Answer", "**Final Answer**"
         if len(marks) > MAX_MARKERS:
             self.phrases = [(s, e, e) for s, e in sorted(marks.items())]
             return
-        breaks = document.sentence_breaks(doc.prose[:self.limit])
+        if not marks:
+            return
+        prose = doc.prose[:self.limit]
         box_starts = [b[0] for b in self.boxes]
         for s, e in sorted(marks.items()):
-            k = bisect.bisect_left(breaks, e)
-            end = labels.get(s) or (breaks[k] if k < len(breaks) else self.limit)
+            end = labels.get(s) or e + document.sentence_end(prose, start=e)
             if s in labels:
                 self.labels.add(len(self.phrases))
             if not _FORMAT_ONLY_RE.fullmatch(text[e:end]):
@@ -292,8 +294,11 @@ class _Markers:
         return f"{context} {content}" if context else content
 
 
+_INLINE_MATH_RE = re.compile(r"\$[^$]*\$|\\\(.*?\\\)")
+
+
 def _without_math(text: str) -> str:
-    return re.sub(r"\$[^$]*\$|\\\(.*?\\\)", " ", text)
+    return _INLINE_MATH_RE.sub(" ", text)
 
 
 def box_run(text: str, boxes: list[tuple[int, int, str]], final_j: int) -> list[int]:
@@ -338,7 +343,9 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
         taken |= found.into(final_start)
     taken |= found.holding(final_start)
     intro = min((found.phrases[j][0] for kind, j in taken if kind == "phrase"), default=final_start)
-    refused = _lead_refusal(doc, final_start) or (_lead_refusal(doc, intro) if intro < final_start else None)
+    refused = _lead_refusal(doc, final_start)
+    if refused is None and intro < final_start and doc.block_index(intro) != doc.block_index(final_start):
+        refused = _lead_refusal(doc, intro)  # a label or heading whose value is the next block
     if refused is not None:
         return refused
     if final_kind == "boxed":
@@ -351,11 +358,16 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
     return Located(value, source=final_kind, competitors=tuple(c for c in competitors if c), lead=lead)
 
 
+def _only_answer(own: str) -> bool:
+    """Whether a block only says "Answer" / "Final Answer" (in any formatting)."""
+    return (len(own) < 60 and "nswer" in own.lower()
+            and _INTRO_RE.fullmatch(_FORMAT_ONLY_RE.sub(" ", own).strip()) is not None)
+
+
 def _introduces(doc: document.Document, block: document.Block) -> bool:
     """A heading, a block that ends in a colon, or one that only says "Final Answer"."""
     own = doc.block_text(block)
-    return (block.kind == "heading" or own.rstrip(" *_").endswith(":")
-            or _INTRO_RE.fullmatch(_FORMAT_ONLY_RE.sub(" ", own).strip()) is not None)
+    return block.kind == "heading" or own.rstrip(" *_").endswith(":") or _only_answer(own)
 
 
 def _lead_refusal(doc: document.Document, start: int) -> Located | None:
@@ -373,7 +385,7 @@ def _lead_refusal(doc: document.Document, start: int) -> Located | None:
     labels = []
     if block is not None and 0 <= block.label_end <= start + 1:
         labels.append(doc.text[block.start:block.label_end])
-    if block is not None and _FORMAT_ONLY_RE.fullmatch(re.sub(r"\$\$|\\\[|\\\(|\$", "", doc.text[block.start:start])):
+    if block is not None and _OPENS_BLOCK_RE.fullmatch(doc.text, block.start, start):
         k = block_i - 1
         while k >= 0 and doc.blocks[k].kind == "tag":
             k -= 1
@@ -385,6 +397,9 @@ def _lead_refusal(doc: document.Document, start: int) -> Located | None:
         word = qualifier(label, label=True)
         if word:
             return Located(None, qualifier_reason(word), f"{word!r} in the label that introduces the final answer")
+    scope = doc.text[scope_start:]
+    if scope.isascii() and "~~" not in scope:
+        return None
     scope = doc.text[min(scope_start, doc.sentence_start(start)):]
     if "~~" in scope:
         return Located(None, "unparsed", "struck-out text (~~) where the final answer is stated")
