@@ -104,12 +104,42 @@ def slow_test(repeats: int = 3) -> int:
     return 0 if all(r["status"] == "ok" for r in rows) else 1
 
 
+def call_cost(counts: tuple[int, ...] = (0, 20_000, 100_000), repeats: int = 3) -> int:
+    """The cost of one call into the candidate: ``sum(inc(i) for i in range(n))`` verified for
+    several n (the slope of the best time per n), beside the same test in plain ``python3 -c``."""
+    program = "def inc(x):\n    return x + 1"
+    verify_code("```python\npass\n```", Sample("warm", "p", fields={"tests": "assert True"}))
+    best: dict[int, float] = {}
+    plain: dict[int, float] = {}
+    for _ in range(repeats):
+        for n in counts:  # alternating, so that the machine's speed changes hit every n alike
+            test = f"assert sum(inc(i) for i in range({n})) == sum(range(1, {n} + 1))"
+            start = time.perf_counter()
+            verdict = verify_code(f"```python\n{program}\n```", Sample("calls", "p", fields={"tests": test}),
+                                  timeout_s=60.0)  # fmt: skip
+            took = time.perf_counter() - start
+            if verdict.status != "ok":
+                print(json.dumps({"n": n, "status": verdict.status, "detail": verdict.detail}))
+                return 1
+            best[n] = min(best.get(n, took), took)
+            start = time.perf_counter()
+            subprocess.run(["/usr/bin/python3", "-c", program + "\n" + test], check=True)
+            plain[n] = min(plain.get(n, 1e9), time.perf_counter() - start)
+    lo, hi = min(counts), max(counts)
+    per_call = (best[hi] - best[lo]) / (hi - lo)
+    per_call_plain = (plain[hi] - plain[lo]) / (hi - lo)
+    print(json.dumps({"best_verify_s": best, "best_plain_s": plain, "us_per_call": round(per_call * 1e6, 2),
+                      "us_per_call_plain": round(per_call_plain * 1e6, 3), "loadavg": _loadavg()}))
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--items", type=int, default=200)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--plain-pool", action="store_true", help="concurrent.futures instead of VerifierPool")
     parser.add_argument("--slow-test", action="store_true", help="time the 3M-iteration test vs plain python3 -c")
+    parser.add_argument("--call-cost", action="store_true", help="the cost of one call into the candidate")
     args = parser.parse_args()
     reason = sandbox.probe()
     if reason is not None:
@@ -117,6 +147,8 @@ def main() -> int:
         return 2
     if args.slow_test:
         return slow_test()
+    if args.call_cost:
+        return call_cost()
     completions, samples = make_items(args.items)
     runner = run_plain if args.plain_pool else run_pool
     load_before = _loadavg()

@@ -332,3 +332,38 @@ def test_collected_tests_are_one_case_per_source():
     assert "_rlvr_collect" not in str(cv.build_plan(Sample("s", "p", fields={"tests": own})).units)
     with pytest.raises(ValueError, match="entry_point"):
         cv.build_plan(Sample("s", "p", fields={"call_tests": [{"input": [1], "output": 2}]}))
+
+
+VECTOR = ("class Vector:\n    def __init__(self, x, y):\n        self.x, self.y = x, y\n"
+          "    def __add__(self, o):\n        return Vector(self.x + o.x, self.y + o.y)\n"
+          "    def __mul__(self, k):\n        return Vector(self.x * k, self.y * k)\n"
+          "    def __eq__(self, o):\n        return isinstance(o, Vector) and (self.x, self.y) == (o.x, o.y)\n"
+          "    def __hash__(self):\n        return hash((self.x, self.y))\n")
+OBJECT_ROWS = [  # candidate objects used as Python objects across the boundary
+    ("operators and hashing between candidate objects", VECTOR,
+     "assert Vector(1, 2) + Vector(3, 4) == Vector(4, 6)\nassert Vector(1, 2) * 3 == Vector(3, 6)\n"
+     "assert len({Vector(1, 1), Vector(1, 1)}) == 1\nassert Vector(0, 0) != Vector(0, 1)"),
+    ("membership asks the candidate's container",
+     "class Bag:\n    def __init__(self, *xs):\n        self.xs = list(xs)\n    def __contains__(self, x):\n"
+     "        return x in self.xs", "assert 2 in Bag(1, 2)\nassert 5 not in Bag(1, 2)"),
+    ("an exception's own attributes",
+     "class Low(Exception):\n    def __init__(self, need):\n        super().__init__(f'need {need}')\n"
+     "        self.need = need\ndef pay(x):\n    raise Low(x)",
+     "try:\n    pay(5)\nexcept Low as e:\n    assert e.need == 5 and str(e) == 'need 5'\nelse:\n    assert False"),
+    ("datetime values", "from datetime import date, timedelta\ndef later(d, n):\n    return d + timedelta(days=n)",
+     "from datetime import date\nassert later(date(2024, 2, 28), 2) == date(2024, 3, 1)\n"
+     "assert later(date(2024, 1, 1), 1) - date(2024, 1, 1) == later(date(2024, 1, 1), 1) - date(2024, 1, 1)"),
+    ("a generator is never read ahead", "def nat():\n    n = 0\n    while True:\n        yield n\n        n += 1",
+     "from itertools import islice\ng = nat()\nassert list(islice(g, 3)) == [0, 1, 2]\nassert next(g) == 3"),
+    ("test threads calling the candidate", "def sq(x):\n    return x * x",
+     "from concurrent.futures import ThreadPoolExecutor\nwith ThreadPoolExecutor(4) as ex:\n"
+     "    got = list(ex.map(sq, range(100)))\nassert got == [i * i for i in range(100)]"),
+]  # fmt: skip
+
+
+@pytest.mark.sandbox
+@needs_sandbox
+@pytest.mark.parametrize("program, tests", [r[1:] for r in OBJECT_ROWS], ids=[r[0] for r in OBJECT_ROWS])
+def test_candidate_objects_behave_as_python_objects(program, tests):
+    verdict = cv.verify_code(block(program), Sample("s", "p", fields={"tests": tests}))
+    assert (verdict.reward, verdict.status) == (1.0, "ok"), verdict.detail

@@ -206,6 +206,8 @@ class Codec:
             builtin = isinstance(factory, type) and getattr(builtins, factory.__name__, None) is factory
             fname = factory.__name__ if builtin else None
             return {"$": "x", "k": name, "v": [[self.enc(k, d), self.enc(x, d)] for k, x in dict.items(v)], "f": fname}
+        if module == "datetime" and name in _DATETIMES and t is getattr(sys.modules.get("datetime"), name, None):
+            return _enc_datetime(v, name)
         if module == "collections" and name == "deque":
             return {"$": "x", "k": "deque", "v": [self.enc(x, d) for x in v], "f": v.maxlen}
         if t.__name__ == "module" and isinstance(getattr(v, "__name__", None), str):
@@ -339,10 +341,46 @@ class Codec:
     def d_module(self, obj):
         return own_module(self._str(obj, "v"))
 
+    def d_datetime(self, obj):
+        import datetime
+
+        kind, parts = self._str(obj, "k"), self._list(obj)
+        if kind not in _DATETIMES or not all(type(x) is int or x is None for x in parts):
+            raise ProtocolError("bad datetime value")
+        if kind == "timedelta":
+            return datetime.timedelta(*parts)
+        if kind == "date":
+            return datetime.date(*parts)
+        *fields, offset, fold = parts
+        tz = None if offset is None else datetime.timezone(datetime.timedelta(seconds=offset))
+        return getattr(datetime, kind)(*fields, tzinfo=tz, fold=fold)
+
     _TAGS = {
         "t": d_tuple, "d": d_dict, "S": d_set, "F": d_set, "y": d_bytes, "Y": d_bytes, "c": d_complex, "I": d_bigint,
         "R": d_range, "T": d_type, "Q": d_fraction, "D": d_decimal, "x": d_collection, "m": d_module,
+        "dt": d_datetime,
     }  # fmt: skip
+
+
+_DATETIMES = frozenset(("date", "datetime", "time", "timedelta"))
+
+
+def _enc_datetime(v, name):
+    """``datetime`` values by their fields (naive, or with a fixed UTC offset; other time zones
+    stay handles)."""
+    if name == "timedelta":
+        return {"$": "dt", "k": name, "v": [v.days, v.seconds, v.microseconds]}
+    if name == "date":
+        return {"$": "dt", "k": name, "v": [v.year, v.month, v.day]}
+    offset = None
+    if v.tzinfo is not None:
+        delta = v.utcoffset()
+        if type(v.tzinfo).__name__ != "timezone" or delta is None or delta.microseconds:
+            return _NO_COPY
+        offset = delta.days * 86400 + delta.seconds
+    clock = [v.hour, v.minute, v.second, v.microsecond]
+    fields = ([v.year, v.month, v.day] + clock) if name == "datetime" else clock
+    return {"$": "dt", "k": name, "v": fields + [offset, v.fold]}
 
 
 def own_module(name):
@@ -390,13 +428,18 @@ def exc_data(exc, enc=None):
     except BaseException:  # a misbehaving __str__: the type is enough
         msg = "<unprintable>"
     bases = [k.__name__ for k in t.__mro__ if getattr(builtins, k.__name__, None) is k]
-    args = None
+    args, attrs = None, None
     if enc is not None:
         try:
             args = [enc(a) for a in tuple.__iter__(BaseException.args.__get__(exc))]
         except BaseException:  # arguments that do not cross: the message is enough
             args = None
-    return [t.__name__, msg, bases, getattr(t, "__qualname__", t.__name__), args]
+        try:  # its own public attributes (``e.balance``), those that cross
+            own = object.__getattribute__(exc, "__dict__")
+            attrs = [[k, enc(v)] for k, v in list(dict.items(own))[:50] if type(k) is str and not k.startswith("_")]
+        except BaseException:
+            attrs = None
+    return [t.__name__, msg, bases, getattr(t, "__qualname__", t.__name__), args, attrs]
 
 
 def build_exception(kind, msg, args):
@@ -764,6 +807,21 @@ class CandidateServer:
     def op_issubclass(self, cls, payload):
         return self.out(issubclass(payload[0], cls))
 
+    def op_binop(self, obj, payload):
+        import operator
+
+        name, other, reflected = (list(payload) + [False])[:3]
+        if name not in _BINOPS:
+            raise ProtocolError("unknown operator")
+        fn = getattr(operator, name if name not in ("and", "or") else name + "_")
+        return self.out(fn(other, obj) if reflected is True else fn(obj, other))
+
+    def op_hash(self, obj, payload):
+        return self.out(hash(obj))
+
+    def op_contains(self, obj, payload):
+        return self.out(payload[0] in obj)
+
     def op_dir(self, obj, payload):
         return self.out([str.__str__(x) for x in dir(obj)])
 
@@ -775,6 +833,8 @@ class CandidateServer:
         return self.out(None)
 
 
+_BINOPS = frozenset(("eq", "ne", "lt", "le", "gt", "ge", "add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
+                     "matmul", "and", "or", "xor", "lshift", "rshift"))
 _SERVER = None  # the CandidateServer of this process (candidate side only)
 
 
@@ -903,17 +963,58 @@ class Remote:
         return self._r("copy", [True])
 
     def __eq__(self, other):
+        """Two candidate objects: the candidate's own ``==``; against anything else, identity."""
+        if type(other) is Remote and other is not self:
+            return self._r("binop", ["eq", _JUDGE.codec.enc(other)])
         return self is other
 
     def __ne__(self, other):
+        if type(other) is Remote and other is not self:
+            return self._r("binop", ["ne", _JUDGE.codec.enc(other)])
         return self is not other
 
-    __hash__ = object.__hash__
+    def __hash__(self):
+        return _checked(self._r("hash"), int, "__hash__")
+
+    def __contains__(self, item):
+        return _checked(self._r("contains", [_JUDGE.codec.enc(item)]), bool, "__contains__")
 
     def __del__(self):
         judge = _JUDGE
         if judge is not None:
             judge.codec.released.append(self._r_id)
+
+
+def _operator(name, reflected=False, order=False):
+    """A binary operator of a candidate object, computed by the candidate (``operator.<name>``
+    there, so reflection works as in Python). Ordering only between two candidate objects; an
+    arithmetic result against a test's value must be a candidate object, never a bare value
+    that would decide a comparison (``liar - 3.75`` answering 0.0)."""
+
+    def method(self, other):
+        both = type(other) is Remote
+        if order and not both:
+            return NotImplemented
+        if not both and type(other) not in _OPERANDS:
+            return NotImplemented
+        pair = [name, _JUDGE.codec.enc(other), reflected]
+        result = self._r("binop", pair)
+        if not both and not order and type(result) is not Remote:
+            raise TypeError(f"{name} of a candidate object and a value gave {type(result).__name__}, "
+                            "not a candidate object")
+        return result
+
+    method.__name__ = f"__{'r' if reflected else ''}{name}__"
+    return method
+
+
+_OPERANDS = frozenset((int, float, complex, str, bytes, bool, tuple, list, dict, set, frozenset, _NONE_TYPE))
+_ARITH = ("add", "sub", "mul", "truediv", "floordiv", "mod", "pow", "matmul", "and", "or", "xor", "lshift", "rshift")
+for _name in _ARITH:
+    setattr(Remote, f"__{_name}__", _operator(_name))
+    setattr(Remote, f"__r{_name}__", _operator(_name, reflected=True))
+for _name in ("lt", "le", "gt", "ge"):
+    setattr(Remote, f"__{_name}__", _operator(_name, order=True))
 
 
 def _checked(value, kind, what):
@@ -923,13 +1024,20 @@ def _checked(value, kind, what):
 
 
 class RemoteIter:
-    """Iteration over a candidate iterator, fetched in growing batches (1, 2, 4 ... 1024)."""
+    """Iteration over a candidate iterator: one item per request (a generator never runs ahead of
+    what the test took: ``islice(g, 5)`` then ``next(g)``), in growing batches (2, 4 ... 1024) only
+    once a consumer that takes everything asked for its length hint (``list``, ``tuple``,
+    ``sorted``, ``str.join``)."""
 
     def __init__(self, remote):
-        self.remote, self.buf, self.done, self.batch = remote, [], False, 1
+        self.remote, self.buf, self.done, self.batch, self.bulk = remote, [], False, 1, False
 
     def __iter__(self):
         return self
+
+    def __length_hint__(self):
+        self.bulk = True
+        return len(self.buf)
 
     def __next__(self):
         if not self.buf:
@@ -938,7 +1046,8 @@ class RemoteIter:
             got = _JUDGE.call("nextn", self.remote._r_id, [self.batch])
             if type(got) is not list or len(got) != 2 or type(got[0]) is not list:
                 raise CandidateGone("malformed iteration reply")
-            self.batch = min(self.batch * 2, 1024)
+            if self.bulk:
+                self.batch = min(self.batch * 2, 1024)
             self.buf, self.done = list(reversed(got[0])), got[1] is True
             if not self.buf:
                 raise StopIteration
@@ -1179,11 +1288,18 @@ class Judge:
     """The judge's end of the connection: forwards operations on candidate objects."""
 
     def __init__(self, rfd, wfd):
+        import _thread
+
         self.codec = JudgeCodec()
         self.conn = Conn(rfd, wfd, self.codec, self.serve)
         self.gone = None
+        self.lock = _thread.RLock()  # test threads calling the candidate take turns on the one connection
 
     def call(self, op, target, payload, next_op=False):
+        with self.lock:
+            return self._call(op, target, payload, next_op)
+
+    def _call(self, op, target, payload, next_op):
         if self.gone is not None:
             raise CandidateGone(self.gone)
         if len(self.codec.released) >= 64:
@@ -1207,6 +1323,10 @@ class Judge:
         raise CandidateGone(self.gone)
 
     def call_remote(self, hid, args, kwargs):
+        with self.lock:
+            return self._call_remote(hid, args, kwargs)
+
+    def _call_remote(self, hid, args, kwargs):
         enc = self.codec.enc
         mutable = [k for k, a in enumerate(args) if type(a) in _MUTABLE]
         mutable += [k for k, a in kwargs.items() if type(a) in _MUTABLE]
@@ -1224,11 +1344,23 @@ class Judge:
 
     def exception(self, data, next_op):
         """The candidate's exception as a fresh judge-side exception of a builtin type."""
-        if type(data) is not list or len(data) not in (4, 5):
+        exc = self._exception(data, next_op)
+        attrs = data[5] if type(data) is list and len(data) == 6 and type(data[5]) is list else ()
+        if isinstance(exc, Exception) and not isinstance(exc, (StopIteration, CandidateGone)):
+            for pair in attrs:
+                if type(pair) is list and len(pair) == 2 and type(pair[0]) is str and not pair[0].startswith("_"):
+                    try:
+                        setattr(exc, pair[0], pair[1])
+                    except (AttributeError, TypeError):
+                        pass
+        return exc
+
+    def _exception(self, data, next_op):
+        if type(data) is not list or len(data) not in (4, 5, 6):
             return RuntimeError("the candidate raised a malformed exception")
         name, msg, bases = (data[0] if type(data[0]) is str else "?"), data[1], data[2]
         msg = msg if type(msg) is str else ""
-        args = data[4] if len(data) == 5 else None
+        args = data[4] if len(data) >= 5 else None
         names = [n for n in bases if type(n) is str] if type(bases) is list else []
         if name in self.codec.mirrors:
             return build_exception(self.codec.mirrors[name], msg, args)
@@ -1260,6 +1392,7 @@ class Judge:
                 reply = ["x", exc_data(exc)]
         elif "AssertionError" in reply[1][2]:  # a test's assertion message says what it expected
             reply[1][1], reply[1][4] = "", None
+            del reply[1][5:]
         return reply
 
 
