@@ -168,6 +168,8 @@ def test_scoreboard_on_tiny_inputs(tmp_path):
     assert recall["math-verify"]["marked"] == [2, 2] and recall["math-verify"]["incorrect_paid"] == [0, 1]
     assert recall["math"]["marked"][1] == 2 and recall["math"]["unmarked"][1] == 1
     assert recall["math"]["incorrect_paid"] == [0, 1]
+    refused = recall["math"]["marked"][1] - recall["math"]["marked"][0]  # each refusal has its reason
+    assert sum(figures["refusals"].get("s", {}).values()) == refused
     lines = [json.loads(line) for line in out_file.read_text().splitlines()]
     assert figures["disagreements"] == len(lines) and f"disagree on {len(lines)} rows" in text
     assert "math_value_rows/hedge-1" in {d["id"] for d in lines}

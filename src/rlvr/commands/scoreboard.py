@@ -278,6 +278,18 @@ def recall_figures(rows: list[dict], verdicts: dict[str, dict[str, Verdict]], ke
     return out
 
 
+def refusal_reasons(rows: list[dict], verdicts: dict[str, Verdict]) -> dict[str, dict[str, int]]:
+    """Per source: why the correct marked rows that were not accepted were refused
+    (``refused/<reason>``, else the status)."""
+    out: dict[str, Counter] = defaultdict(Counter)
+    for r in rows:
+        v = verdicts[r["id"]]
+        if r["label"] == 1 and r["family"] != "unmarked" and v.status != "ok":
+            reasons = [k.split("/", 1)[1] for k in v.info if k.startswith("refused/")]
+            out[r["source"]][reasons[0] if reasons else v.status] += 1
+    return {source: dict(counts.most_common()) for source, counts in sorted(out.items())}
+
+
 def disagreements(rows: list[dict], verdicts: dict[str, dict[str, Verdict]], verifier: str = "math") -> list[dict]:
     """Every row where ``verifier`` and Math-Verify disagree (one accepts, the other does not)."""
     ours, theirs = verdicts[verifier], verdicts[MATH_VERIFY]
@@ -374,6 +386,10 @@ def run_scoreboard(args: argparse.Namespace) -> int:
             mv_cell = "-" if fig["verifier"] == MATH_VERIFY else _cell(fig["mv_accepted"])
             print(f"{fig['group']:24} {fig['verifier']:12} {_cell(fig['marked']):>20} {mv_cell:>20} "
                   f"{_cell(fig['unmarked']):>16} {_cell(fig['incorrect_paid']):>18}")
+    reasons = refusal_reasons(corpus, verdicts["math"])
+    print("\nWhy math refused correct marked rows, by source:")
+    for source, counts in reasons.items():
+        print(f"  {source}: " + ", ".join(f"{k} {v}" for k, v in counts.items()))
     ours_only = sum(1 for d in disagree if d["math_status"] == "ok")
     if args.disagreements is None:
         import tempfile
@@ -388,5 +404,6 @@ def run_scoreboard(args: argparse.Namespace) -> int:
     print("  by table/source: " + ", ".join(f"{k} {v}" for k, v in sorted(where.items())))
     if args.json:
         args.json.write_text(json.dumps({"revision": _revision(), "precision": precision, "recall_by_source": by_source,
-                                         "recall_by_family": by_family, "disagreements": len(disagree)}, indent=1))
+                                         "recall_by_family": by_family, "refusals": reasons,
+                                         "disagreements": len(disagree)}, indent=1))
     return 0
