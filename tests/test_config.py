@@ -28,7 +28,7 @@ def test_parse_override_types():
     ("algo.nope=1", "unknown config key 'algo.nope'; valid keys in algo:"),
     ("algo.eps_low=abc", "config key 'algo.eps_low' expects float | None, got 'abc'"),
     ("rollout.backend=foo", "config key 'rollout.backend' has invalid value 'foo'; valid choices: hf, vllm, scripted"),
-    ("algo.name=ppo2", "valid choices: grpo, dr_grpo, dapo, rloo, reinforce, ppo"),
+    ("algo.name=ppo2", "valid choices: grpo, dr_grpo, dapo, rloo, reinforce, gspo, cispo, reinforce_pp, ppo"),
     ("train=3", "config key 'train' is a section"),
     ("train.steps=1.5", "config key 'train.steps' expects int"),
     ("rollout.group_size=1", "needs rollout.group_size >= 2"),

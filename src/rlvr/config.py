@@ -159,8 +159,10 @@ class RolloutConfig:
 class AlgoConfig:
     name: str = knob(
         "grpo", "Algorithm preset whose values "
-                "fill every knob left unset.", ("grpo", "dr_grpo", "dapo", "rloo", "reinforce", "ppo"))
-    advantage: str | None = knob(None, "Advantage estimator.", ("grpo", "dr_grpo", "rloo", "reinforce", "gae"))
+                "fill every knob left unset.",
+        ("grpo", "dr_grpo", "dapo", "rloo", "reinforce", "gspo", "cispo", "reinforce_pp", "ppo"))
+    advantage: str | None = knob(None, "Advantage estimator.",
+        ("grpo", "dr_grpo", "rloo", "reinforce", "reinforce_pp", "gae"))
     std: str | None = knob(None, "GRPO std: population (divide by G) or unbiased (G-1).", ("population", "unbiased"))
     adv_eps: float | None = knob(None, "Epsilon added to the std in the advantage denominator.")
     adv_scope: str | None = knob(None,
@@ -168,8 +170,9 @@ class AlgoConfig:
     reinforce_baseline: str | None = knob(None,
         "reinforce: baseline subtracted from the reward.", ("none", "batch_mean"))
     objective: str | None = knob(None,
-        "Policy objective: clipped surrogate or plain policy gradient (no ratio).", ("clip", "pg"))
-    eps_low: float | None = knob(None, "Clip range below 1: ratio >= 1 - eps_low.")
+        "Policy objective: clipped surrogate, plain policy gradient (no ratio), CISPO (clipped detached weight), "
+        "GSPO (sequence ratio) or GSPO-token.", ("clip", "pg", "cispo", "gspo", "gspo_token"))
+    eps_low: float | None = knob(None, "Clip range below 1: ratio >= 1 - eps_low (1 = no lower bound).")
     eps_high: float | None = knob(None, "Clip range above 1: ratio <= 1 + eps_high (clip-higher when > eps_low).")
     dual_clip: float | None = knob(None,
         "Dual-clip constant c (> 1) bounding the loss for negative advantages; None = off.")
@@ -181,7 +184,21 @@ class AlgoConfig:
     kl_placement: str | None = knob(None,
         "Apply the KL in the per-token loss or subtract it from the reward.", ("loss", "reward"))
     ref_update_every: int | None = knob(None, "Re-anchor the reference to the current policy every N steps; 0 = never.")
-    entropy_coef: float | None = knob(None, "Entropy bonus coefficient (0 = entropy only logged).")
+    entropy_coef: float | None = knob(None, "Entropy bonus coefficient (0 = entropy only logged); with "
+        "entropy_target, the initial coefficient.")
+    entropy_target: float | None = knob(None, "Adaptive entropy bonus: target entropy (nats/token); the bonus applies "
+        "while the last step's entropy is at or below it; None = a fixed entropy_coef.")
+    entropy_coef_delta: float | None = knob(None, "Adaptive entropy bonus: change of the coefficient per step.")
+    entropy_coef_min: float | None = knob(None, "Adaptive entropy bonus: lowest coefficient.")
+    entropy_coef_max: float | None = knob(None, "Adaptive entropy bonus: highest coefficient.")
+    top_entropy_frac: float | None = knob(None, "Only this top fraction of loss tokens by entropy carries the policy "
+        "gradient (each micro-batch); None = all.")
+    cov_mode: str | None = knob(None, "Covariance entropy control: none, clip_cov (detach random high-covariance "
+        "tokens) or kl_cov (KL-penalise the top-covariance tokens).", ("none", "clip_cov", "kl_cov"))
+    cov_frac: float | None = knob(None, "clip_cov / kl_cov: fraction of loss tokens selected (at least one).")
+    clip_cov_lb: float | None = knob(None, "clip_cov: lower covariance bound of the candidates.")
+    clip_cov_ub: float | None = knob(None, "clip_cov: upper covariance bound of the candidates.")
+    kl_cov_coef: float | None = knob(None, "kl_cov: coefficient of |logp - old_logp| on the selected tokens.")
     dynamic_sampling: bool | None = knob(None,
         "DAPO: keep sampling until the batch holds prompts_per_step mixed-outcome groups.")
     dynamic_sampling_max_rounds: int | None = knob(None, "Dynamic sampling budget, in generation rounds per step.")
@@ -460,8 +477,9 @@ def validate(cfg: Config) -> None:
     if a.advantage in ("grpo", "dr_grpo", "rloo") and r.group_size < 2:
         raise ConfigError(f"algo.advantage={a.advantage} needs rollout.group_size >= "
                           f"2 (got {r.group_size}); a group of one has no baseline")
-    if a.eps_low is not None and not 0 <= a.eps_low < 1:
-        raise ConfigError(f"algo.eps_low must be in [0, 1), got {a.eps_low}")
+    if a.eps_low is not None and not 0 <= a.eps_low <= 1:
+        raise ConfigError(f"algo.eps_low must be in [0, 1], got {a.eps_low}")
+    _check_algo_combination(a)
     if a.dual_clip is not None and a.dual_clip <= 1:
         raise ConfigError(f"algo.dual_clip must be > 1 (e.g. 3.0), got {a.dual_clip}")
     if cfg.train.lr <= 0:
@@ -478,6 +496,16 @@ def validate(cfg: Config) -> None:
                           f"got {t.late_think_steps} (or set task.late_think_rate=null)")
     if cfg.eval.problems > cfg.task.eval_size:
         cfg.eval.problems = cfg.task.eval_size
+
+
+def _check_algo_combination(a: AlgoConfig) -> None:
+    """The knob combinations rlvr.algo refuses, refused when the config is loaded."""
+    from rlvr.algo.compat import check_knobs  # pure Python, no torch
+
+    try:
+        check_knobs(dataclasses.asdict(a))
+    except ValueError as exc:
+        raise ConfigError(f"algo: {exc}") from None
 
 
 def config_from_dict(data: dict) -> Config:

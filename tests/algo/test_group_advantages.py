@@ -144,4 +144,4 @@ def test_shape_mismatch_is_loud():
 
 
 def test_registry_names():
-    assert list(ADVANTAGE_ESTIMATORS) == ["grpo", "dr_grpo", "rloo", "reinforce"]
+    assert list(ADVANTAGE_ESTIMATORS) == ["grpo", "dr_grpo", "rloo", "reinforce", "reinforce_pp"]

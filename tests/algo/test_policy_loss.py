@@ -281,8 +281,9 @@ def test_irrelevant_knobs_are_accepted_and_ignored():
     "kwargs, message",
     [
         ({"eps_lo": 0.1}, "unknown knob.*eps_lo.*valid knobs:.*eps_low"),
-        ({"algorithm": "ppo2"}, "unknown algorithm 'ppo2'; valid: grpo, dr_grpo, dapo, rloo, reinforce, ppo"),
-        ({"objective": "cispo"}, "valid: clip, pg"),
+        ({"algorithm": "ppo2"},
+         "unknown algorithm 'ppo2'; valid: grpo, dr_grpo, dapo, rloo, reinforce, gspo, cispo, reinforce_pp, ppo"),
+        ({"objective": "cispo2"}, "valid: clip, pg, cispo, gspo, gspo_token"),
         ({"loss_agg": "seq_mean"}, "valid: seq_mean_token_mean, token_mean, seq_mean_token_sum_norm"),
         ({"kl_estimator": "k4", "kl_coef": 0.0}, "valid: k1, k2, k3"),
         ({"dual_clip": 0.5}, "dual_clip must be > 1"),

@@ -4,8 +4,11 @@ An algorithm is a choice on independent axes, each a plain dict of name -> funct
 advantage estimator (``advantages.ADVANTAGE_ESTIMATORS``) x policy objective
 (``objectives.OBJECTIVES``) x loss aggregation (``aggregation.LOSS_AGGREGATIONS``) x KL
 estimator (``kl.KL_ESTIMATORS``) and placement x sample filter (``sampling``) x reward
-shaping (``shaping``). GRPO, Dr. GRPO, DAPO, RLOO, REINFORCE and PPO are named presets of
-those axes (``presets.PRESETS``); docs/algorithms.md traces every value to its paper.
+shaping (``shaping``) x entropy control (``entropy``: fixed or adaptive bonus; ``selection``:
+Clip-Cov, KL-Cov, top-entropy tokens). GRPO, Dr. GRPO, DAPO, RLOO, REINFORCE, GSPO, CISPO,
+REINFORCE++-baseline and PPO are named presets of those axes (``presets.PRESETS``);
+``compat.check_knobs`` refuses the combinations the math does not define;
+docs/algorithms.md traces every value to its paper.
 
 The public functional API::
 
@@ -45,6 +48,13 @@ _EXPORTS = {
     "fold_kl_into_rewards": "kl",
     "KL_ESTIMATORS": "kl",
     "token_entropy": "entropy",
+    "entropy_bonus_coef": "entropy",
+    "next_entropy_coef": "entropy",
+    "top_entropy_mask": "selection",
+    "clip_cov_mask": "selection",
+    "kl_cov_mask": "selection",
+    "token_covariance": "selection",
+    "check_knobs": "compat",
     "overlong_penalty": "shaping",
     "drop_truncated": "shaping",
     "mixed_groups": "sampling",

@@ -15,10 +15,15 @@ that share a ``group_ids`` value answer the same prompt. Estimators (dict
   Equal to G/(G-1) times the dr_grpo advantage.
 - ``reinforce``: r with ``baseline="none"``, or r - mean over the whole batch with
   ``baseline="batch_mean"`` (Williams 1992); groups are ignored.
+- ``reinforce_pp``: REINFORCE++-baseline (Hu et al. 2025): x = r - mean_g, then whitened
+  over the whole batch, (x - mean_B(x)) / (std_B(x) + eps), std population. Each completion
+  counts once; OpenRLHF and verl whiten over tokens (a completion counts |y_i| times), which
+  agrees when every completion has the same length.
 
 Invariant: every completion of a zero-variance group (all rewards equal) gets exactly 0.0
 (set explicitly, not left to floating-point cancellation) for grpo, dr_grpo and rloo; for
-reinforce with no baseline the advantage is the reward itself, by definition.
+reinforce with no baseline the advantage is the reward itself, by definition; for
+reinforce_pp a zero-variance group is 0 and an all-uniform batch is all 0.
 
 Not here: ``gae`` (token-level, needs a critic) lives in ``rlvr.algo.value``.
 The inputs are checked (finite rewards, groups large enough for rloo / unbiased std); the
@@ -112,11 +117,22 @@ def _reinforce(rewards, group_ids, *, std, eps, scope, baseline):
     return torch.where(uniform, torch.zeros_like(adv), adv)
 
 
+def _reinforce_pp(rewards, group_ids, *, std, eps, scope, baseline):
+    g = _group_stats(rewards, group_ids)
+    x = torch.where(g["uniform"], torch.zeros_like(rewards), rewards - g["mean"])  # group baseline
+    n = rewards.new_tensor(float(rewards.numel()))
+    centred = x - x.mean()  # the batch mean of group-centred rewards: 0 up to rounding
+    sigma = _std((centred ** 2).sum(), n, "population")  # 0-d, over the whole batch
+    adv = centred / (sigma + eps)
+    return torch.where(g["uniform"], torch.zeros_like(adv), adv)
+
+
 ADVANTAGE_ESTIMATORS = {
     "grpo": _grpo,
     "dr_grpo": _dr_grpo,
     "rloo": _rloo,
     "reinforce": _reinforce,
+    "reinforce_pp": _reinforce_pp,
 }
 
 
@@ -134,7 +150,8 @@ def group_advantages(
 
     ``std`` and ``scope`` matter only to ``grpo``; ``baseline`` only to ``reinforce``.
     Worked example, rewards [1,1,1,0,0,0,0,0] in one group: grpo +1.2910 / -0.7746
-    (population std 0.4841), dr_grpo +0.625 / -0.375, rloo +0.7143 / -0.4286.
+    (population std 0.4841), dr_grpo +0.625 / -0.375, rloo +0.7143 / -0.4286,
+    reinforce_pp = grpo here (one group: the batch std is the group's).
     """
     if estimator == "gae":
         raise ValueError("estimator 'gae' is token-level: use "

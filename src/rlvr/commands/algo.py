@@ -4,8 +4,10 @@
     {"advantages": [1.291, 1.291, 1.291, -0.7746, ...], "estimator": "grpo", ...}
 
 Rewards are split into consecutive groups of ``--group-size`` (default: one group of all of
-them). Prints one JSON object, values rounded to 4 decimals. torch is imported only when the
-command runs, so ``rlvr --help`` stays fast. Not here: ``gae`` (it needs a critic's values).
+them). ``reinforce_pp`` (REINFORCE++-baseline) subtracts each group's mean and then
+normalises over all the rewards given, the whole batch. Prints one JSON object, values
+rounded to 4 decimals. torch is imported only when the command runs, so ``rlvr --help``
+stays fast. Not here: ``gae`` (it needs a critic's values).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ import json
 
 from rlvr.errors import UserError
 
-ESTIMATORS = ("grpo", "dr_grpo", "rloo", "reinforce")
+ESTIMATORS = ("grpo", "dr_grpo", "rloo", "reinforce", "reinforce_pp")
 
 
 def _parse_rewards(text: str) -> list[float]:
@@ -71,7 +73,7 @@ def register(subparsers) -> None:
     p.add_argument("--estimator", default="grpo", choices=ESTIMATORS, help="advantage estimator (default grpo)")
     p.add_argument("--std", default="population", choices=("population", "unbiased"), help="grpo: std divisor G or G-1")
     p.add_argument("--group-size", type=int, default=0, help="completions per prompt; 0 = all rewards form one group")
-    p.add_argument("--eps", type=float, default=1e-6, help="grpo: epsilon added to the std")
+    p.add_argument("--eps", type=float, default=1e-6, help="grpo, reinforce_pp: epsilon added to the std")
     p.add_argument("--scope", default="group", choices=("group", "batch"), help="grpo: std per group or over the batch")
     p.add_argument("--baseline", default="none", choices=("none", "batch_mean"), help="reinforce: baseline")
     p.set_defaults(handler=run_advantages)

@@ -21,7 +21,9 @@ _TRAIN_KEYS = {
     "approx_kl_old": "approx_kl_old", "grad_norm": "grad_norm", "logp_mismatch": "logp_mismatch",
     "ratio_max": "ratio_max", "tis_frac_capped": "tis/frac_capped", "adv_abs_mean": "adv/abs_mean",
     "value_loss": "value/loss", "explained_var": "value/explained_var", "rows_skipped": "train/rows_skipped",
-    "positions": "train/positions",
+    "positions": "train/positions", "cispo_clip_frac": "cispo/clip_frac", "gspo_seq_clip_frac": "gspo/seq_clip_frac",
+    "cov_frac_selected": "cov/frac_selected", "top_entropy_frac_kept": "top_entropy/frac_kept",
+    "entropy_coef": "entropy/coef",
 }
 
 

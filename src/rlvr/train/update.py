@@ -80,7 +80,9 @@ def loss_knobs(cfg: Config) -> dict:
         "objective": a.objective, "eps_low": a.eps_low, "eps_high": a.eps_high, "dual_clip": a.dual_clip,
         "loss_agg": a.loss_agg, "max_len": a.max_len or cfg.rollout.max_new_tokens,
         "kl_coef": a.kl_coef if a.kl_placement == "loss" else 0.0, "kl_estimator": a.kl_estimator,
-        "entropy_coef": a.entropy_coef, "tis_cap": a.tis_cap,
+        "entropy_coef": a.entropy_coef, "tis_cap": a.tis_cap, "top_entropy_frac": a.top_entropy_frac,
+        "cov_mode": a.cov_mode, "cov_frac": a.cov_frac, "clip_cov_lb": a.clip_cov_lb, "clip_cov_ub": a.clip_cov_ub,
+        "kl_cov_coef": a.kl_cov_coef,
     }
 
 
@@ -113,10 +115,14 @@ def rows_with_gradient(cfg: Config, adv: torch.Tensor) -> torch.Tensor | None:
     With no KL term in the loss, no entropy bonus and no critic, a row whose advantage is 0
     everywhere contributes exactly zero gradient (its clipped surrogate is 0 * ratio), so
     its forward and backward can be skipped. The normaliser still counts it, so the
-    gradient is identical to running it.
+    gradient is identical to running it. Not with a token selection that counts every row of
+    a micro-batch (top-entropy quantile, covariance means), nor with the adaptive entropy
+    bonus (it measures the entropy of every row).
     """
     a = cfg.algo
     if (a.kl_coef and a.kl_placement == "loss") or a.entropy_coef or a.advantage == "gae":
+        return None
+    if a.top_entropy_frac is not None or a.cov_mode != "none" or a.entropy_target is not None:
         return None
     flat = adv if adv.dim() == 1 else adv.abs().amax(dim=-1)
     return flat != 0
@@ -145,6 +151,11 @@ def update_policy(learner: Learner, data, cfg: Config, gen: torch.Generator, red
     """
     a, micro = cfg.algo, cfg.train.micro_batch_size
     prep = prepare(learner, data, cfg)
+    if a.cov_mode == "clip_cov":
+        prep.knobs["generator"] = gen  # Clip-Cov's random tokens: reproducible, checkpointed with the run
+    entropy_coef = adaptive_entropy_coef(learner.optimizer, cfg)
+    if entropy_coef is not None:
+        prep.knobs["entropy_coef"] = entropy_coef
     B = prep.batch.input_ids.shape[0]
     active = rows_with_gradient(cfg, prep.adv) if skip_zero_rows else None  # (B,) or None
     acc = StatsAccumulator()
@@ -165,6 +176,9 @@ def update_policy(learner: Learner, data, cfg: Config, gen: torch.Generator, red
                 sync_grads(learner.model)  # sum over ranks: the gradient of the global minibatch's loss
             optimizer_step(learner, cfg, acc)
     out = acc.means()
+    if entropy_coef is not None:
+        update_entropy_coef(learner.optimizer, cfg, acc, reduce)
+        out["entropy_coef"] = entropy_coef
     out["adv_abs_mean"] = float(prep.adv.abs().mean())
     out["positions"] = float(positions)
     return out
@@ -210,7 +224,8 @@ def micro_step(learner: Learner, prep: Prepared, idx: torch.Tensor, norm, cfg: C
     if learner.critic is None:  # the critic's (B, R) tensors keep the step's width
         sub = sub.trimmed()
     r = sub.response_ids.shape[1]
-    logp, ent = response_logp_entropy(learner.model, sub, cfg.rollout.temperature, entropy_grad=bool(a.entropy_coef))
+    logp, ent = response_logp_entropy(learner.model, sub, cfg.rollout.temperature,
+                                      entropy_grad=bool(prep.knobs["entropy_coef"]))
     old = prep.old_logp[idx, :r] if prep.old_logp is not None else logp.detach()
     ref = prep.ref_logp[idx, :r] if (prep.ref_logp is not None and a.kl_placement == "loss") else None
     adv = prep.adv[idx] if prep.adv.dim() == 1 else prep.adv[idx, :r]
@@ -220,11 +235,40 @@ def micro_step(learner: Learner, prep: Prepared, idx: torch.Tensor, norm, cfg: C
     if learner.critic is not None:
         critic_step(learner.critic, sub, idx, prep.old_values, prep.returns, norm, cfg, acc)
     weight = float(sub.loss_mask.sum())
+    if "loss_seqs" in stats:  # a fraction of sequences: weighted by sequences
+        acc.add({"gspo_seq_clip_frac": stats.pop("gspo_seq_clip_frac")}, float(stats.pop("loss_seqs")))
     acc.add(stats, weight)
     if first_epoch:
         diff = (sub.sampler_logp - old.detach()).abs()
         acc.add({"logp_mismatch": (diff * sub.loss_mask).sum() / max(weight, 1.0)}, weight)
     return positions_run() - before
+
+
+# The adaptive entropy coefficient and the last step's entropy live in the optimizer's first
+# param group (as the scheduler's initial_lr does), so every checkpoint carries them.
+_COEF, _LAST = "rlvr_entropy_coef", "rlvr_last_entropy"
+
+
+def adaptive_entropy_coef(optimizer, cfg: Config) -> float | None:
+    """The entropy coefficient this step applies with ``algo.entropy_target``; None without it."""
+    a = cfg.algo
+    if a.entropy_target is None:
+        return None
+    group = optimizer.param_groups[0]
+    return algo.entropy_bonus_coef(group.get(_COEF, a.entropy_coef), group.get(_LAST, float("inf")),
+                                   a.entropy_target)
+
+
+def update_entropy_coef(optimizer, cfg: Config, acc, reduce=None) -> None:
+    """Move the adaptive coefficient by the step's mean loss-token entropy (summed over ranks)."""
+    a, group = cfg.algo, optimizer.param_groups[0]
+    totals = torch.tensor([acc.sums.get("entropy", 0.0), acc.weights.get("entropy", 0.0)], dtype=torch.float64)
+    if reduce is not None:
+        totals = reduce(totals)
+    entropy = float(totals[0]) / max(float(totals[1]), 1.0)
+    group[_COEF] = algo.next_entropy_coef(group.get(_COEF, a.entropy_coef), entropy, a.entropy_target,
+                                          a.entropy_coef_delta, a.entropy_coef_min, a.entropy_coef_max)
+    group[_LAST] = entropy
 
 
 def zero_grads(model) -> None:
