@@ -6,7 +6,8 @@ two disagree is listed with both reasons.
 The pristine run (``pristine``): the candidate is imported as module ``solution`` (its own
 ``if __name__ == "__main__":`` block does not run), registered as ``solution`` and as
 ``__main__``; each assert-style test source then runs in that module's namespace, as if appended
-to the program (HumanEval's ``check`` without a call gets ``check(entry_point)``). A source in
+to the program (HumanEval's ``check`` without a call gets ``check(entry_point)``; each ``call_tests`` case is
+``assert ENTRY(*input) == output``). A source in
 pytest style (``def test_*``, ``class Test*``, ``unittest.TestCase`` subclasses, and no top-level
 call of them) runs under ``pytest`` in the same interpreter with ``from solution import *`` in
 front. A pass needs every source to finish (a record written after the last one, exit status 0):
@@ -173,6 +174,8 @@ def pristine(code: str, fields: dict[str, Any], timeout_s: float = 10.0,
     """(verdict, reason) of plain Python on one program: ``pass``, ``fail``, ``timeout`` or ``error``."""
     entry = fields.get("entry_point")
     sources = [_with_check_call(s, entry) for key in ("tests", "hidden_tests") for s in _sources(fields.get(key))]
+    for test in fields.get("call_tests") or []:  # entry_point(*input) == output, the input a list of arguments
+        sources.append(f"assert {entry}({', '.join(map(repr, test['input']))}) == {test['output']!r}\n")
     cases = _io_cases(fields)
     if not sources and not cases:
         return "error", "no tests"
@@ -294,12 +297,23 @@ def compare(rows: list[dict[str, Any]], tasks: dict[str, dict[str, Any]], worker
     honest_agree = sum(rows[k]["id"] not in bad for k in honest)
     mutants_paid = [rows[k]["id"] for k in mutants if verdicts[k].reward == 1.0 and plain[k][0] != "pass"]
     label_drift = [rows[k]["id"] for k in range(len(rows)) if plain[k][0] != rows[k]["label"]]
+    by_source: dict[str, dict[str, int]] = {}
+    for row in rows:
+        counts = by_source.setdefault(tasks[row["task"]]["source"], {"honest": 0, "honest_disagree": 0, "mutants": 0,
+                                                                    "mutants_paid": 0})  # fmt: skip
+        honest_row = row["kind"] != "mutant"
+        counts["honest" if honest_row else "mutants"] += 1
+        if honest_row and row["id"] in bad:
+            counts["honest_disagree"] += 1
+        if not honest_row and row["id"] in mutants_paid:
+            counts["mutants_paid"] += 1
     return {
         "rows": len(rows), "honest": len(honest), "mutants": len(mutants),
         "honest_agreement": round(honest_agree / max(1, len(honest)), 4),
         "honest_disagreements": len(honest) - honest_agree,
         "mutants_paid_pristine_fails": len(mutants_paid),
         "mutant_disagreements": sum(d["kind"] == "mutant" for d in disagree),
+        "by_source": by_source,
         "pristine_differs_from_stored_label": label_drift,
         "pristine_s": round(plain_s, 1), "verify_s": round(verify_s, 1),
         "disagreements": disagree,
@@ -329,25 +343,32 @@ def main() -> int:
     parser.add_argument("--ids", default="", help="comma-separated row ids")
     parser.add_argument("--out", default="", help="write the full report (JSON) here")
     parser.add_argument("--rows", action="store_true", help="check the blind table's labels instead")
+    parser.add_argument("--corpus", type=Path, default=CORPUS, help="the corpus directory")
+    parser.add_argument("--commit", default="", help="the commit measured, when PYTHONPATH points at its src/")
     args = parser.parse_args()
     if args.rows:
         return check_table_rows()
-    sys.path.insert(0, str(ROOT / "src"))
     from rlvr import sandbox
 
     reason = sandbox.probe()
     if reason is not None:
         print(f"sandbox unavailable: {reason}", file=sys.stderr)
         return 2
-    tasks, rows = load_corpus()
+    tasks, rows = load_corpus(args.corpus)
     if args.ids:
         wanted = set(args.ids.split(","))
         rows = [r for r in rows if r["id"] in wanted]
     if args.limit:
         rows = rows[: args.limit]
+    import rlvr
+
+    src = Path(rlvr.__file__).resolve().parent.parent
     git = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True, text=True)
-    commit = git.stdout.strip()
-    report = {"commit": commit, "loadavg": os.getloadavg(), **compare(rows, tasks, args.workers)}
+    commit = args.commit or git.stdout.strip()
+    status = ["git", "-C", str(ROOT), "status", "--porcelain", "src/rlvr/verifiers", "src/rlvr/sandbox.py"]
+    dirty = subprocess.run(status, capture_output=True, text=True).stdout.strip()
+    report = {"commit": commit, "src": str(src), "src_dirty": bool(dirty) and src == ROOT / "src",
+              "loadavg_before": os.getloadavg(), **compare(rows, tasks, args.workers), "loadavg_after": os.getloadavg()}
     if args.out:
         Path(args.out).write_text(json.dumps(report, indent=1), encoding="utf-8")
     for d in report["disagreements"]:
