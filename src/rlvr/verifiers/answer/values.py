@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from rlvr.verifiers.answer_grammar import Answer, _latex
+from rlvr.verifiers.answer_grammar import Answer, _latex, is_name, rebuild
 
 KINDS: tuple[str, ...] = ("number", "quantity", "money", "percent", "angle", "congruence", "ratio", "time", "list",
                           "set", "tuple", "interval", "matrix", "determinant", "norm", "plusminus", "text",
@@ -191,8 +191,6 @@ class Value:
         body = self.answer.text if self.kind == "text" else self.answer.latex
         node = self.answer.node
         if self.kind in ("tuple", "interval") and any(item[0] == "unit" for item in node[1]):
-            from rlvr.verifiers.answer_grammar import rebuild
-
             body = node[2] + ", ".join(typed(rebuild(item)).written() for item in node[1]) + node[3]
         if self.places is not None:
             node = self.answer.node
@@ -269,8 +267,6 @@ def _clock(terms: list[tuple]) -> bool:
 def named_list(node: tuple) -> tuple[tuple, tuple] | None:
     """``\\alpha = 1, \\beta = 2`` as (the name tuple, the value tuple), to be read by name
     against a reference ``(\\alpha, \\beta) = (1, 2)``; None for anything else."""
-    from rlvr.verifiers.answer_grammar import is_name
-
     while node[0] == "group":
         node = node[1]
     if node[0] != "list":
@@ -283,9 +279,7 @@ def named_list(node: tuple) -> tuple[tuple, tuple] | None:
 
 def typed(answer: Answer, name: tuple | None = None) -> Value:
     """The typed value of a parsed answer (``name``: the named side it was stated with)."""
-    from rlvr.verifiers.answer_grammar import rebuild
-
-    unit = read_unit(answer.unit)
+    unit = read_unit(answer.unit) if answer.unit else None
     node = answer.node
     if unit is not None:
         kind = {"unknown": "quantity"}.get(unit.kind, unit.kind)
@@ -293,7 +287,7 @@ def typed(answer: Answer, name: tuple | None = None) -> Value:
     if answer.kind == "list":
         return Value("list", answer, None, name, tuple(typed(item) for item in answer.items))
     if answer.kind in ("pm", "pm1") or (answer.value is None and answer.kind not in ("set", "tuple", "matrix")
-                                         and _has_pm(node)):
+                                         and ("\\pm" in answer.latex or "\\mp" in answer.latex) and _has_pm(node)):
         branches = tuple(typed(rebuild(pm_branch(node, s))) for s in (1, -1))
         return Value("plusminus", answer, None, name, branches)
     if answer.kind == "matrix":
