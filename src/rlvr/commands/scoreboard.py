@@ -278,6 +278,23 @@ def recall_figures(rows: list[dict], verdicts: dict[str, dict[str, Verdict]], ke
     return out
 
 
+def bars(precision: list[dict], by_source: list[dict]) -> list[str]:
+    """Issue 20's bars for ``math``: no wrong value or cover paid on any table; on the marked
+    correct rows Math-Verify accepts, recall >= 99 % overall and >= 97 % per source."""
+    paid = [f"{f['table']} {kind} {f['paid'][kind][0]}" for f in precision if f["verifier"] == "math"
+            for kind in ("wrong_value", "cover") if f["paid"].get(kind, [0, 0])[0]]
+    verdict = "met" if not paid else "NOT MET (" + ", ".join(paid) + ")"
+    lines = [f"bar, no wrong value or cover paid by math: {verdict}"]
+    figs = {f["group"]: f["mv_accepted"] for f in by_source if f["verifier"] == "math"}
+    overall = figs.pop(ALL, [0, 0])
+    low = [f"{g} {a / n:.1%}" for g, (a, n) in figs.items() if n and a / n < 0.97]
+    rate = overall[0] / overall[1] if overall[1] else 1.0
+    lines.append(f"bar, math recall on the marked correct rows Math-Verify accepts >= 99 % overall ({rate:.1%}) and "
+                 f">= 97 % per source: " + ("met" if rate >= 0.99 and not low else
+                                            "NOT MET" + (f" (below 97 %: {', '.join(low)})" if low else "")))
+    return lines
+
+
 def refusal_reasons(rows: list[dict], verdicts: dict[str, Verdict]) -> dict[str, dict[str, int]]:
     """Per source: why the correct marked rows that were not accepted were refused
     (``refused/<reason>``, else the status)."""
@@ -386,6 +403,9 @@ def run_scoreboard(args: argparse.Namespace) -> int:
             mv_cell = "-" if fig["verifier"] == MATH_VERIFY else _cell(fig["mv_accepted"])
             print(f"{fig['group']:24} {fig['verifier']:12} {_cell(fig['marked']):>20} {mv_cell:>20} "
                   f"{_cell(fig['unmarked']):>16} {_cell(fig['incorrect_paid']):>18}")
+    print()
+    for line in bars(precision, by_source):
+        print(line)
     reasons = refusal_reasons(corpus, verdicts["math"])
     print("\nWhy math refused correct marked rows, by source:")
     for source, counts in reasons.items():
