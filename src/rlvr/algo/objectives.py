@@ -279,7 +279,9 @@ def policy_loss(
         raise ValueError(f"objective gspo needs one advantage per sequence, (B,) = {tuple(mask.shape[:1])}; got "
                          f"{tuple(advantages.shape)} (objective gspo_token takes token-level advantages)")
     pg_tok, info = OBJECTIVES[k["objective"]](lp, old, adv, k, mask=mask)  # (B, T)
-    pg_tok = _select_tokens(pg_tok, info, lp, old, adv, _zero_masked(entropy, mask, detach=True), mask, k, generator)
+    if k["cov_mode"] != "none" or k["top_entropy_frac"] is not None:
+        ent_sel = _zero_masked(entropy, mask, detach=True) if k["top_entropy_frac"] is not None else None
+        pg_tok = _select_tokens(pg_tok, info, lp, old, adv, ent_sel, mask, k, generator)
     tis_capped = None
     if k["tis_cap"] is not None:
         weight, tis_capped = truncated_is_weight(old, _zero_masked(sampler_logp, mask, detach=True), k["tis_cap"])
