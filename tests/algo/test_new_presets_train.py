@@ -111,3 +111,25 @@ def test_cli_and_calculator_show_the_batch_normalised_baseline(capsys):
     for element_id in ("estimator", "batch-std", "preset-gspo", "preset-cispo", "preset-reinforce_pp"):
         assert f'id="{element_id}"' in page, element_id
     assert re.search(r'<option value="reinforce_pp">', page)
+
+
+def test_calculator_math_matches_rlvr_advantages(tmp_path):
+    """The page's compute() under node: REINFORCE++-baseline with the batch std of the two-group
+    batch above gives the first group's numbers of `rlvr advantages`; RLOO and GRPO as in the docs."""
+    import shutil
+    import subprocess
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    page = calculator_html()
+    body = page[page.index("function compute(s) {"):page.index("function buildRows()")]
+    script = tmp_path / "calc.js"
+    state = "const state = {G: 4, correct: [true, false, false, false], lengths: [10, 10, 10, 10]};\n"
+    script.write_text(state + body + """
+const s = {G: 4, rc: 1, rw: 0, stdNorm: true, unbiased: false, eps: 1e-6, agg: "token_mean", maxLen: 64};
+for (const [est, sB] of [["group", NaN], ["reinforce_pp", 0.467707], ["rloo", NaN]])
+  console.log(compute({...s, estimator: est, batchStd: sB}).adv.map((x) => x.toFixed(4)).join(","));
+""")
+    out = subprocess.run([node, str(script)], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["1.7320,-0.5773,-0.5773,-0.5773", "1.6036,-0.5345,-0.5345,-0.5345", "1.0000,-0.3333,-0.3333,-0.3333"]
