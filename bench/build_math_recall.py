@@ -23,7 +23,7 @@ found it wrong (``LABEL_OVERRIDES``, with the reason in ``label_note``).
 
 Usage (the repositories are bare git directories, e.g. from a ``git clone --mirror``)::
 
-    .venv/bin/python bench/build_math_recall.py --repos /work/.mirror [--out tests/data/math_recall]
+    .venv/bin/python bench/build_math_recall.py --repos /work/.mirror [--out tests/data/math_recall] [--check]
 
 ``--repos DIR`` holds ``OWNER+NAME/repo`` git directories. The builder prints, per source,
 the rows written, the grade counts and where Math-Verify disagrees with the source grade.
@@ -347,20 +347,31 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repos", required=True, type=Path, help="directory of OWNER+NAME/repo git directories")
     parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parents[1] / "tests/data/math_recall")
-    parser.add_argument("--only", nargs="*", default=None, help="build only these sources")
+    parser.add_argument("--only", nargs="*", default=None, choices=sorted(SOURCES), help="build only these sources")
+    parser.add_argument("--check", action="store_true",
+                        help="write nothing: rebuild and compare with the files in --out (exit 1 when they differ)")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
+    differ = []
     for name in args.only or SOURCES:
         repo_name, commit, *_ = SOURCES[name]
         rows = finish(name, BUILDERS[name](Repo(args.repos, repo_name, commit)))
-        with gzip.open(args.out / f"{name}.jsonl.gz", "wt", encoding="utf-8", compresslevel=9) as fh:
-            for row in rows:
-                fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+        text = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+        target = args.out / f"{name}.jsonl.gz"
+        if args.check:
+            if not target.exists() or gzip.decompress(target.read_bytes()).decode("utf-8") != text:
+                differ.append(name)
+        else:
+            with gzip.open(target, "wt", encoding="utf-8", compresslevel=9) as fh:
+                fh.write(text)
         grades = Counter(r["grade"] for r in rows)
         disagree = Counter((r["grade"], r["mv"]) for r in rows if r["grade"] != r["mv"])
         print(f"{name}: {len(rows)} rows, grade 1/0 {grades[1]}/{grades[0]}, "
               f"Math-Verify disagrees {sum(disagree.values())} (grade 1 -> mv 0: {disagree[(1, 0)]}, "
               f"grade 0 -> mv 1: {disagree[(0, 1)]}), families {dict(Counter(r['family'] for r in rows))}")
+    if args.check:
+        print("the vendored files match a rebuild" if not differ else f"differ from a rebuild: {', '.join(differ)}")
+        return 1 if differ else 0
     write_licences(args.repos, args.out)
     return 0
 
