@@ -126,27 +126,35 @@ def test_verify_turns_a_malformed_spec_into_an_error_row_and_goes_on():
     assert "bad_lines=3" in out.stderr
 
 
-@pytest.mark.parametrize("label, expected_text", [
-    (1, "agreement 1/1"), (True, "agreement 1/1"), ("true", "agreement 1/1"), ("1", "agreement 1/1"),
-    (0, "agreement 0/1"), (False, "agreement 0/1"), ("0", "agreement 0/1"), ("False", "agreement 0/1"),
-])
-def test_audit_reads_labels_by_value_not_truthiness(tmp_path, label, expected_text):
+def test_audit_reads_labels_by_value_not_truthiness(tmp_path):
+    labels = [1, True, "true", "1", 0, False, "0", "False"]  # every row is right: the 0 labels disagree
     cases = tmp_path / "cases.jsonl"
-    cases.write_text(json.dumps({"answer": "2", "completion": "\\boxed{2}", "expected": label}) + "\n")
+    cases.write_text("".join(json.dumps({"id": str(label), "answer": "2", "completion": "\\boxed{2}",
+                                         "expected": label}) + "\n" for label in labels))
     out = run_rlvr(["audit", "--verifier", "exact", "--workers", "0", str(cases)])
     assert out.returncode == 0, out.stderr
-    assert expected_text in out.stdout
+    assert "agreement 4/8" in out.stdout and "false positives 4  false negatives 0" in out.stdout
 
 
 @pytest.mark.parametrize("label", ["no", "yes", 2, 0.5, None, "", [1]])
-def test_audit_refuses_any_other_label_naming_its_line(tmp_path, label):
+def test_audit_refuses_any_other_label(label):
+    from rlvr.commands.verify import parse_label
+    from rlvr.errors import UserError
+
+    with pytest.raises(UserError) as err:
+        parse_label(label, "cases.jsonl line 3")
+    assert str(err.value) == ("cases.jsonl line 3: label 'expected' must be 0, 1, true or false, "
+                              f"got {json.dumps(label)}")
+
+
+def test_audit_names_the_line_of_a_bad_label(tmp_path):
     cases = tmp_path / "cases.jsonl"
     good = json.dumps({"answer": "2", "completion": "\\boxed{2}", "expected": 1})
-    cases.write_text(good + "\n\n" + json.dumps({"answer": "2", "completion": "\\boxed{2}", "expected": label}) + "\n")
+    cases.write_text(good + "\n\n" + json.dumps({"answer": "2", "completion": "\\boxed{2}", "expected": "no"}) + "\n")
     out = run_rlvr(["audit", "--verifier", "exact", "--workers", "0", str(cases)])
     assert out.returncode == 2
     assert out.stderr.strip() == (f"rlvr audit: error: {cases} line 3: label 'expected' must be 0, 1, true or false, "
-                                  f"got {json.dumps(label)}")
+                                  'got "no"')
 
 
 def test_audit_names_the_line_of_invalid_json(tmp_path):
