@@ -113,12 +113,19 @@ def test_verify_turns_a_malformed_spec_into_an_error_row_and_goes_on():
                          "completion": "<answer>3</answer>", "answer": "3"}),
              json.dumps({"id": 2, "verifier": "exact", "completion": "<answer>3</answer>", "answer": "3"}),
              json.dumps({"id": 3, "verifier": {"composite": {}}, "completion": "<answer>3</answer>", "answer": "3"}),
-             json.dumps({"id": 4, "verifier": 17, "completion": "<answer>3</answer>", "answer": "3"})]
+             json.dumps({"id": 4, "verifier": 17, "completion": "<answer>3</answer>", "answer": "3"}),
+             '{"id": 5, "verifier": {"composite": {"exact": 1e309}}, "completion": "<answer>3</answer>", "answer": "3"}',
+             '{"id": 6, "verifier": {"composite": {"exact": 1, "format": NaN}}, "completion": "<answer>3</answer>", '
+             '"answer": "3"}']
     out = run_rlvr(["verify", "--workers", "0"], "\n".join(lines) + "\n")
     assert out.returncode == 0, out.stderr
     assert "Traceback" not in out.stderr
     records = [json.loads(line) for line in out.stdout.splitlines()]
-    assert [(r["id"], r["status"]) for r in records] == [(1, "error"), (2, "ok"), (3, "error"), (4, "error")]
+    assert [(r["id"], r["status"]) for r in records] == [(1, "error"), (2, "ok"), (3, "error"), (4, "error"),
+                                                         (5, "error"), (6, "error")]
+    assert all(r["reward"] == 0.0 for r in records if r["status"] == "error")  # never inf or NaN: valid JSON out
+    assert records[4]["detail"] == "line 5: composite weight of 'exact' must be a finite number, got inf"
+    assert records[5]["detail"] == "line 6: composite weight of 'format' must be a finite number, got nan"
     assert records[0]["detail"].startswith("line 1: bad verifier spec")
     assert "could not convert string to float: 'x'" in records[0]["detail"]
     assert records[2]["detail"] == "line 3: a composite needs at least one part"

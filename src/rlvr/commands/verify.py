@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -123,6 +124,9 @@ def row_to_sample(row: Any, lineno: int, default_verifier: str | None) -> tuple[
         raise LineError(f"line {lineno}: {exc}") from None
     except Exception as exc:  # a malformed spec (a weight that is no number, a bad option): this line only
         raise LineError(f"line {lineno}: bad verifier spec {spec_text[:200]}: {type(exc).__name__}: {exc}") from None
+    for name, weight in getattr(verifier, "parts", ()):
+        if not math.isfinite(weight):  # a reward of inf or NaN is no reward, and no JSON either
+            raise LineError(f"line {lineno}: composite weight of {name!r} must be a finite number, got {weight}")
     completion = row.get("completion")
     if not isinstance(completion, str):
         raise LineError(f"line {lineno}: missing field 'completion' (a string)")
