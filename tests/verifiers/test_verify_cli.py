@@ -114,7 +114,8 @@ def test_verify_turns_a_malformed_spec_into_an_error_row_and_goes_on():
              json.dumps({"id": 2, "verifier": "exact", "completion": "<answer>3</answer>", "answer": "3"}),
              json.dumps({"id": 3, "verifier": {"composite": {}}, "completion": "<answer>3</answer>", "answer": "3"}),
              json.dumps({"id": 4, "verifier": 17, "completion": "<answer>3</answer>", "answer": "3"}),
-             '{"id": 5, "verifier": {"composite": {"exact": 1e309}}, "completion": "<answer>3</answer>", "answer": "3"}',
+             '{"id": 5, "verifier": {"composite": {"exact": 1e309}}, "completion": "<answer>3</answer>", '
+             '"answer": "3"}',
              '{"id": 6, "verifier": {"composite": {"exact": 1, "format": NaN}}, "completion": "<answer>3</answer>", '
              '"answer": "3"}']
     out = run_rlvr(["verify", "--workers", "0"], "\n".join(lines) + "\n")
