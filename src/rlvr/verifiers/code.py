@@ -129,6 +129,7 @@ class _Plan:
     free: set[str] = field(default_factory=set)  # names the tests use without defining them
     calls: list[str] = field(default_factory=list)  # called names, in source order
     pytest: bool = False  # a source's tests are collected by pytest
+    context: set[str] = field(default_factory=set)  # process state the tests name (code_judge.Judge.context)
 
     def modules(self) -> list[str]:
         """Names the tests use the way one uses a module (``math.isclose(...)``, ``m = math``),
@@ -398,6 +399,8 @@ def _add_names(plan: _Plan, index: _Index) -> None:
     stored = {n.id for n in nodes if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
     plan.names |= used
     plan.not_modules |= stored
+    words = used | {n.attr for n in nodes if isinstance(n, ast.Attribute)}
+    plan.context |= {flag for flag, names in _CONTEXT_WORDS.items() if words & names}
     defined = stored | {n.name for n in nodes if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
     defined |= {n.arg for n in nodes if isinstance(n, ast.arg)}
     defined |= {(a.asname or a.name).split(".")[0] for n in nodes if isinstance(n, (ast.Import, ast.ImportFrom))
@@ -414,6 +417,14 @@ def _add_names(plan: _Plan, index: _Index) -> None:
             plan.not_modules.add(target.id)
             if isinstance(n, ast.Call):
                 plan.calls.append(target.id)
+
+
+_CONTEXT_WORDS = {  # a test naming one of these shares that state with the candidate's calls
+    "env": {"environ", "putenv", "setenv", "monkeypatch"},
+    "argv": {"argv"},
+    "random": {"random", "seed"},
+    "warnings": {"warnings", "warns", "recwarn", "filterwarnings", "simplefilter", "catch_warnings"},
+}
 
 
 def _imports(node: ast.Import | ast.ImportFrom, module: str) -> bool:
@@ -595,7 +606,8 @@ def _run_plan(code: str, plan: _Plan, options: CodeOptions) -> sandbox.RunResult
                    "cpu": max(1, int(options.case_timeout_s) + 1), "nofile": 256},
     }  # fmt: skip
     secret = {"units": plan.units, "names": sorted(plan.names), "modules": plan.modules(),
-              "entry_point": _entry_name(plan.entry_point) if plan.entry_point else None}
+              "entry_point": _entry_name(plan.entry_point) if plan.entry_point else None,
+              "context": sorted(plan.context)}
     binds: tuple[tuple[str, str], ...] = ()
     if plan.pytest:
         binds = pytest_binds() or ()

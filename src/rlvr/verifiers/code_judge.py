@@ -710,7 +710,10 @@ class CandidateServer:
         return [{"$": "d", "v": [[n, self.codec.enc(env[n])] for n in names if type(n) is str and n in env]}, []]
 
     def op_call(self, fn, payload):
-        args, kwargs, mutable = payload
+        args, kwargs, mutable = payload[:3]
+        context = payload[3] if len(payload) > 3 and type(payload[3]) is dict else None
+        if context:
+            return self._call_in(context, fn, [args, kwargs, mutable])
         args = list(args)
         kwargs = dict((k, v) for k, v in kwargs)
         slots = [(args, p) for p in mutable if type(p) is int and 0 <= p < len(args)]
@@ -728,6 +731,47 @@ class CandidateServer:
                 except BaseException:  # the argument no longer encodes: leave the judge's copy
                     pass
         return self.out(result, sync)
+
+    def _call_in(self, ctx, fn, payload):
+        """A call under the test's process state (Judge.context); returns what it changed."""
+        import contextlib
+
+        saved = (sys.stdout, sys.stderr, sys.stdin, builtins.input)
+        caught = None
+        try:
+            with contextlib.ExitStack() as stack:
+                if ctx.get("warn") is True:
+                    import warnings
+
+                    caught = stack.enter_context(warnings.catch_warnings(record=True))
+                    warnings.simplefilter("always")
+                for key, name in (("out", "stdout"), ("err", "stderr"), ("in", "stdin")):
+                    if key in ctx:
+                        setattr(sys, name, ctx[key])
+                if "input" in ctx:
+                    builtins.input = ctx["input"]
+                if type(ctx.get("env")) is dict:
+                    env = ctx["env"]
+                    for k in [k for k in os.environ if k not in env]:
+                        del os.environ[k]
+                    os.environ.update({k: v for k, v in env.items() if type(k) is str and type(v) is str})
+                if type(ctx.get("argv")) is list:
+                    sys.argv = list(ctx["argv"])
+                if ctx.get("rnd") is not None:
+                    import random
+
+                    random.setstate(ctx["rnd"])
+                reply = self.op_call(fn, payload)
+        finally:
+            sys.stdout, sys.stderr, sys.stdin, builtins.input = saved
+        state = {}
+        if ctx.get("rnd") is not None:
+            state["rnd"] = sys.modules["random"].getstate()
+        if caught:
+            state["warn"] = [[type(w.message).__name__ if isinstance(w.message, Warning) else "UserWarning",
+                              str(w.message)[:2000], str(w.filename)[:200], int(w.lineno or 0)]
+                             for w in caught[:100]]  # fmt: skip
+        return reply + [self.codec.enc(state)]
 
     def op_getattr(self, obj, payload):
         return self.out(getattr(obj, str(payload[0])))
@@ -1294,6 +1338,8 @@ class Judge:
         self.conn = Conn(rfd, wfd, self.codec, self.serve)
         self.gone = None
         self.lock = _thread.RLock()  # test threads calling the candidate take turns on the one connection
+        self.std = (sys.stdout, sys.stderr, sys.stdin, builtins.input)  # the judge's own, unreplaced
+        self.flags = frozenset()  # process state the tests name (see context)
 
     def call(self, op, target, payload, next_op=False):
         with self.lock:
@@ -1331,6 +1377,9 @@ class Judge:
         mutable = [k for k, a in enumerate(args) if type(a) in _MUTABLE]
         mutable += [k for k, a in kwargs.items() if type(a) in _MUTABLE]
         payload = [[enc(a) for a in args], [[k, enc(v)] for k, v in kwargs.items()], mutable]
+        context = self.context()
+        if context:
+            payload.append(enc(context))
         if self.gone is not None:
             raise CandidateGone(self.gone)
         reply = self._send_request("call", hid, payload)
@@ -1340,7 +1389,50 @@ class Judge:
         for item in sync:
             if type(item) is list and len(item) == 2 and type(item[0]) in (int, str) and item[0] in mutable:
                 _sync_into(args[item[0]] if type(item[0]) is int else kwargs[item[0]], item[1])
+        if len(reply) > 3 and type(reply[3]) is dict:
+            self.after(reply[3])
         return reply[1]
+
+    def context(self):
+        """The test's process state a call into the candidate should see, as Python would share
+        it: a replaced ``sys.stdout``/``stderr``/``stdin`` or ``builtins.input`` (as call-backs:
+        ``redirect_stdout``, ``mock.patch``, pytest's ``capsys``), and, when the tests name them,
+        ``os.environ``, ``sys.argv``, the ``random`` state and the warnings machinery."""
+        ctx = {}
+        for key, now, was in (("out", sys.stdout, self.std[0]), ("err", sys.stderr, self.std[1]),
+                              ("in", sys.stdin, self.std[2]), ("input", builtins.input, self.std[3])):
+            if now is not was:
+                ctx[key] = now
+        flags = self.flags
+        if flags:
+            if "env" in flags:
+                ctx["env"] = dict(os.environ)
+            if "argv" in flags and type(sys.argv) is list and all(type(a) is str for a in sys.argv):
+                ctx["argv"] = list(sys.argv)
+            if "random" in flags and "random" in sys.modules:
+                ctx["rnd"] = sys.modules["random"].getstate()
+            if "warnings" in flags:
+                ctx["warn"] = True
+        return ctx
+
+    def after(self, state):
+        """What the call changed of that state: the random generator, warnings raised."""
+        rnd = state.get("rnd")
+        if rnd is not None and "random" in sys.modules:
+            try:
+                sys.modules["random"].setstate(rnd)
+            except (TypeError, ValueError):
+                pass
+        for item in state.get("warn") or ():
+            if type(item) is not list or len(item) != 4:
+                continue
+            name, message, filename, lineno = item
+            kind = getattr(builtins, name, None) if type(name) is str else None
+            if not (isinstance(kind, type) and issubclass(kind, Warning)):
+                kind = UserWarning
+            import warnings
+
+            warnings.warn_explicit(str(message), kind, str(filename), lineno if type(lineno) is int else 0)
 
     def exception(self, data, next_op):
         """The candidate's exception as a fresh judge-side exception of a builtin type."""
@@ -1962,8 +2054,9 @@ def _judge_main(pid, rfd, wfd, secret_fd, emit):
     devnull = os.open("/dev/null", os.O_RDWR)
     for fd in (0, 1, 2):
         os.dup2(devnull, fd)
-    sys.argv = ["test"]
+    sys.argv = ["solution.py"]  # as in the candidate: one program, as python3 solution.py would run it
     judge = _JUDGE = Judge(rfd, wfd)
+    judge.flags = frozenset(secret.get("context") or ())
     try:
         first = judge.conn.recv()
     except (EOFError, OSError, ProtocolError) as exc:
