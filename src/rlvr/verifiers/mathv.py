@@ -195,13 +195,17 @@ def _equal(gold: Any, pred: Any, opts: dict[str, Any]) -> bool:
 # ------------------------------------------------------------------ numbers
 
 
-def numbers_match(gold: Fraction, gold_decimal: bool, pred: Fraction, pred_decimal: bool) -> bool:
+def numbers_match(gold: Fraction, gold_decimal: bool, pred: Fraction, pred_decimal: bool,
+                  places: int | None = None) -> bool:
     """Equal values; or, when one side is written as a decimal and the two values are not
     both finite decimals, agreement to 6 significant digits (an approximation of 1/3 or
-    of sqrt 2 is fine, 0.2500001 is not 1/4)."""
+    of sqrt 2 is fine, 0.2500001 is not 1/4) and, for an exact reference, at the places a
+    decimal literal answer states (``places``: ``666667.0`` is not 2000000/3)."""
     if gold == pred:
         return True
     if not (gold_decimal or pred_decimal) or (_finite_decimal(gold) and _finite_decimal(pred)):
+        return False
+    if not gold_decimal and not within_places(pred, gold, places):
         return False
     return agree_6_digits(pred, gold) and agree_6_digits(gold, pred)
 
@@ -257,7 +261,8 @@ def _tuples_equal_nodes(gold: tuple, pred: tuple) -> bool | None:
     for open_br, numbers, close_br in (g, p):
         if len(numbers) == 2 and (open_br, close_br) != ("(", ")") and numbers[0][0] >= numbers[1][0]:
             return None  # math-verify reads (5, 3] as the empty set
-    same = [numbers_match(a, ad, b, bd) for (a, ad), (b, bd) in zip(g[1], p[1])]
+    places = [decimal_places(x) for x in pred[1]]
+    same = [numbers_match(a, ad, b, bd, k) for (a, ad), (b, bd), k in zip(g[1], p[1], places)]
     if (g[0], g[2]) != (p[0], p[2]):
         return False if len(g[1]) == 2 else None
     return all(same)

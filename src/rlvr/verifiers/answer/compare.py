@@ -131,8 +131,10 @@ def compare(gold: Value, pred: Value, judge: Judge[T]) -> T:
             return judge.differ(f"{pred.show()} != {gold.show()}: other brackets")
         return _parts(_itemised(gold), _itemised(pred), judge, ordered=True, what="items")
     matrices = ("matrix", "determinant", "norm")
-    if gold.kind in matrices and pred.kind in matrices and gold.kind != pred.kind:
-        return judge.differ(f"{pred.show()} != {gold.show()}")
+    if gold.kind in matrices and pred.kind in matrices:
+        return _matrices(gold, pred, judge)
+    if gold.kind == "set" and pred.kind == "set" and (_unit_items(gold) or _unit_items(pred)):
+        return _parts(_itemised(gold), _itemised(pred), judge, ordered=False, what="items")
     pair = ("list", "plusminus")
     if gold.kind in pair and pred.kind in pair:
         return _parts(gold, pred, judge, ordered=not judge.equivalence, what="values")
@@ -158,6 +160,20 @@ def _proportional(gold: Value, pred: Value) -> bool | None:
         return False
     k = next(b / a for a, b in zip(g, q) if a != 0)  # type: ignore[operator]
     return k > 0 and all(b == k * a for a, b in zip(g, q))  # type: ignore[operator]
+
+
+def _matrices(gold: Value, pred: Value, judge: Judge[T]) -> T:
+    """The same kind and shape, then entry by entry (each entry a typed value: decimals keep
+    their rules, which math-verify's 6-place rounding of a matrix would not: 1e-7 ≠ 3e-7)."""
+    g, p = gold.answer.node[1], pred.answer.node[1]
+    if gold.kind != pred.kind or len(g) != len(p) or len(g[0]) != len(p[0]):
+        return judge.differ(f"{pred.show()} != {gold.show()}")
+    cells = [(a, b) for row_g, row_p in zip(g, p) for a, b in zip(row_g, row_p)]
+    if len(cells) > 4 * MAX_MATCHED_ITEMS:
+        return judge.core(gold.answer, pred.answer)
+    entries = (replace(gold, parts=tuple(typed(rebuild(a)) for a, _ in cells)),
+               replace(pred, parts=tuple(typed(rebuild(b)) for _, b in cells)))
+    return _parts(*entries, judge, ordered=True, what="entries")
 
 
 def _unit_items(value: Value) -> bool:

@@ -190,8 +190,9 @@ class Value:
         """The value as a reader would write it: its LaTeX with the units and the name."""
         body = self.answer.text if self.kind == "text" else self.answer.latex
         node = self.answer.node
-        if self.kind in ("tuple", "interval") and any(item[0] == "unit" for item in node[1]):
-            body = node[2] + ", ".join(typed(rebuild(item)).written() for item in node[1]) + node[3]
+        if self.kind in ("tuple", "interval", "set") and any(item[0] == "unit" for item in node[1]):
+            opener, closer = ("\\{", "\\}") if self.kind == "set" else node[2:4]
+            body = opener + ", ".join(typed(rebuild(item)).written() for item in node[1]) + closer
         if self.places is not None:
             node = self.answer.node
             body = ("-" if node[0] == "neg" else "") + _digits(node)
