@@ -367,3 +367,36 @@ OBJECT_ROWS = [  # candidate objects used as Python objects across the boundary
 def test_candidate_objects_behave_as_python_objects(program, tests):
     verdict = cv.verify_code(block(program), Sample("s", "p", fields={"tests": tests}))
     assert (verdict.reward, verdict.status) == (1.0, "ok"), verdict.detail
+
+
+STATEFUL = ("import os, sys, random, warnings\ndef mode():\n    return os.environ.get('APP_MODE', 'none')\n"
+            "def first_arg():\n    return int(sys.argv[1])\n"
+            "def read_sum():\n    return sum(map(int, input().split()))\n"
+            "def rolls(n):\n    return [random.randint(1, 6) for _ in range(n)]\n"
+            "def square(x, noisy=False):\n    if noisy:\n        print('debug')\n"
+            "        warnings.warn('old', DeprecationWarning)\n    return x * x\n")  # fmt: skip
+PROCESS_ROWS = [  # (tests, reward): what the test set up is what the candidate's calls see
+    ("import os\nos.environ['APP_MODE'] = 'fast'\nassert mode() == 'fast'", 1.0),
+    ("import sys\nsys.argv = ['prog', '41']\nassert first_arg() == 41", 1.0),
+    ("import io, sys\nsys.stdin = io.StringIO('3 4\\n')\nassert read_sum() == 7", 1.0),
+    ("from unittest import mock\nwith mock.patch('builtins.input', return_value='5 6'):\n"
+     "    assert read_sum() == 11", 1.0),
+    ("import random\nrandom.seed(7)\nwant = [random.randint(1, 6) for _ in range(5)]\nnext_one = random.random()\n"
+     "random.seed(7)\nassert rolls(5) == want\nassert random.random() == next_one", 1.0),  # the state comes back
+    ("import io, contextlib\nbuf = io.StringIO()\nwith contextlib.redirect_stdout(buf):\n    r = square(4)\n"
+     "assert r == 16 and buf.getvalue() == ''", 1.0),
+    ("import io, contextlib\nbuf = io.StringIO()\nwith contextlib.redirect_stdout(buf):\n    r = square(4, True)\n"
+     "assert r == 16 and buf.getvalue() == ''", 0.0),  # the debug print is seen
+    ("import warnings\nwith warnings.catch_warnings():\n    warnings.simplefilter('error')\n"
+     "    assert square(3, True) == 9", 0.0),  # the warning is an error where the test says so
+    ("import warnings\nwith warnings.catch_warnings(record=True) as seen:\n    warnings.simplefilter('always')\n"
+     "    assert square(3, True) == 9\nassert [w.category for w in seen] == [DeprecationWarning]", 1.0),
+]  # fmt: skip
+
+
+@pytest.mark.sandbox
+@needs_sandbox
+@pytest.mark.parametrize("tests, reward", PROCESS_ROWS)
+def test_the_tests_process_state_reaches_the_candidate(tests, reward):
+    verdict = cv.verify_code(block(STATEFUL), Sample("s", "p", fields={"tests": tests}))
+    assert verdict.reward == reward, verdict.detail
