@@ -131,7 +131,7 @@ def test_verify_turns_a_malformed_spec_into_an_error_row_and_goes_on():
     assert "could not convert string to float: 'x'" in records[0]["detail"]
     assert records[2]["detail"] == "line 3: a composite needs at least one part"
     assert records[3]["detail"].startswith("line 4: cannot use int as a verifier")
-    assert "bad_lines=3" in out.stderr
+    assert "bad_lines=5" in out.stderr
 
 
 def test_audit_reads_labels_by_value_not_truthiness(tmp_path):
