@@ -7,7 +7,7 @@ sequence axis in slices so that the float32 copy of the (B, T, V) logits never e
 once (vocabularies of 150k make that copy the largest tensor of a step); the result is
 differentiable, so an entropy bonus (``entropy_coef`` in ``policy_loss``) trains through it.
 
-Adaptive entropy bonus (Skywork-OR1, He et al. 2025, sec. 4; TRL ``use_adaptive_entropy``):
+Adaptive entropy bonus (Skywork-OR1, He et al. 2025; TRL ``use_adaptive_entropy``):
 ``entropy_bonus_coef(coef, last_entropy, target)`` is the coefficient a step applies (coef
 while the previous step's entropy is at or below the target, else 0), and
 ``next_entropy_coef(coef, entropy, target, delta, lo, hi)`` moves the coefficient by delta
