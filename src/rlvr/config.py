@@ -52,7 +52,10 @@ class ModelConfig:
     warmstart_lr: float = knob(1e-3, "Warm-start learning rate.")
     cache_dir: str | None = knob(None, "Where warm-started bases are cached; None = $RLVR_CACHE or ~/.cache/rlvr.")
     dtype: str = knob(
-        "auto", "Parameter dtype; auto = float32 on CPU, bfloat16 on CUDA.", ("auto", "float32", "bfloat16", "float16"))
+        "auto", "Parameter dtype; auto = bfloat16 on CUDA; on a CPU float32 weights, with bf16 autocast for training "
+        "and generation when the CPU has AMX-BF16 and the model is large enough (rlvr.models.precision); "
+        "autocast = that bf16 autocast on any CPU and model.",
+        ("auto", "float32", "bfloat16", "float16", "autocast"))
     device: str = knob("auto", "Where to train; auto = cuda when available, else cpu.", ("auto", "cpu", "cuda"))
     chat_template: str = knob(
         "auto", "auto = use the tokenizer's chat template when it has one; none = raw prompt.", ("auto", "none"))

@@ -1,7 +1,8 @@
 """Loading a policy: device and dtype, tokenizer, model, the options a run asks for.
 
-What it does: resolves ``model.device``/``model.dtype`` (``auto`` = CUDA + bf16 when a GPU is
-visible, else CPU + fp32, since bf16 is slow on CPUs), loads a Hugging Face causal LM and its
+What it does: resolves ``model.device``/``model.dtype`` (``auto`` = CUDA + bf16 weights when a
+GPU is visible, else CPU + fp32 weights, with bf16 autocast for training and generation on a
+CPU with AMX-BF16 when the model is large enough: ``rlvr.models.precision``), loads a Hugging Face causal LM and its
 tokenizer (left padding, a pad token), switches on activation checkpointing and LoRA when
 asked. What it does not do: decide *which* directory is the base (``rlvr.models.base``),
 or wrap the model for several ranks (``rlvr.train.distributed``).
@@ -16,6 +17,7 @@ import torch
 
 from rlvr.config import Config
 from rlvr.errors import ConfigError
+from rlvr.models.precision import choose, set_precision
 
 
 def resolve_device_dtype(cfg: Config) -> tuple[torch.device, torch.dtype]:
@@ -25,8 +27,10 @@ def resolve_device_dtype(cfg: Config) -> tuple[torch.device, torch.dtype]:
     if dev == "cuda" and not torch.cuda.is_available():
         raise ConfigError("model.device=cuda but no CUDA GPU is visible; use model.device=cpu")
     dtype = cfg.model.dtype
-    if dtype == "auto":
-        dtype = "bfloat16" if dev == "cuda" else "float32"
+    if dtype == "autocast" and dev == "cuda":
+        raise ConfigError("model.dtype=autocast is the CPU's bf16 autocast; on CUDA use model.dtype=auto or bfloat16")
+    if dtype in ("auto", "autocast"):
+        dtype = "bfloat16" if dev == "cuda" else "float32"  # autocast: fp32 master weights
     return torch.device(dev), getattr(torch, dtype)
 
 
@@ -51,6 +55,7 @@ def load_policy(path: Path, cfg: Config):
     device, dtype = resolve_device_dtype(cfg)
     tokenizer = load_tokenizer(path)
     model = AutoModelForCausalLM.from_pretrained(path, dtype=dtype).to(device)
+    set_precision(model, choose(cfg.model.dtype, device, int(getattr(model.config, "hidden_size", 0) or 0)))
     if cfg.model.gradient_checkpointing:
         # transformers recomputes activations only in train mode; the rollout switches to eval
         # while sampling and back. Non-reentrant checkpointing also works with frozen embeddings (LoRA).

@@ -22,6 +22,15 @@ Decoding (``FastDecoder.generate``):
 The layer pieces (``FastDecoder._qkv``, ``_finish``, ``_sdpa``) are also what the training
 forward ``rlvr.train.forward.shared_prefix_logits`` runs, so both use one implementation.
 
+Precision (``rlvr.models.precision``): with ``bf16=True`` the decode loop runs under CPU
+bf16 autocast, the way the trainer's forward does: the layers' linear maps and attention in
+bf16 (autocast casts each float32 weight once per ``generate`` call and keeps the copy for
+the call), the residual stream, the norms and the KV cache in float32, and the output head
+(``logits``) in float32 outside autocast, so the sampler's log-probabilities come from
+float32 logits. The masks' large negative value is bf16's most negative finite number in
+either precision, so a fully masked row (left padding) stays finite when autocast casts the
+mask to bf16.
+
 What it deliberately does not do: sliding-window attention, Q/K norms (Qwen3), adapters
 (peft/LoRA layers), models behind module hooks (FSDP, accelerate offload), activation
 checkpointing, attention dropout in training, or architectures other than ``llama`` and
@@ -37,8 +46,15 @@ from dataclasses import dataclass
 import torch
 import torch.nn.functional as F
 
+from rlvr.models.precision import autocast, fp32_region
+
 SUPPORTED_TYPES = ("llama", "qwen2")
 _PLAIN = (torch.nn.Linear,)
+
+
+def mask_min(dtype: torch.dtype) -> float:
+    """The additive mask's "minus infinity": finite in ``dtype`` and in bf16 (autocast casts masks to bf16)."""
+    return max(torch.finfo(dtype).min, torch.finfo(torch.bfloat16).min)
 
 
 def base_model(model):
@@ -99,8 +115,9 @@ def _rotate(x: torch.Tensor, cos: torch.Tensor, sin: torch.Tensor) -> torch.Tens
 class FastDecoder:
     """Prefill + decode with the model's weights and a static per-call KV cache."""
 
-    def __init__(self, model):
+    def __init__(self, model, bf16: bool = False):
         base = base_model(model)
+        self.bf16 = bf16
         self.model = base
         inner = base.model
         attn0 = inner.layers[0].self_attn
@@ -181,13 +198,20 @@ class FastDecoder:
         return out.reshape(N, H, 1, D)
 
     def logits(self, x: torch.Tensor) -> torch.Tensor:
-        """Final norm + LM head on (N, hidden) -> float32 (N, V)."""
-        h = F.rms_norm(x, (x.shape[-1],), self.norm_w, self.norm_eps)
-        return F.linear(h, self.lm_head.weight, self.lm_head.bias).float()
+        """Final norm + LM head on (N, hidden) -> float32 (N, V), outside autocast (the head's own dtype)."""
+        with fp32_region():
+            h = F.rms_norm(x.to(self.norm_w.dtype), (x.shape[-1],), self.norm_w, self.norm_eps)
+            return F.linear(h, self.lm_head.weight, self.lm_head.bias).float()
 
     # ------------------------------------------------------------------ the loop
-    @torch.inference_mode()
     def generate(self, ids: torch.Tensor, mask: torch.Tensor, n: int, max_new: int, pick, stop_ids: torch.Tensor,
+                 pad_id: int, drop_finished: bool = False) -> tuple[torch.Tensor, torch.Tensor, int]:
+        """``_generate`` under bf16 autocast when the decoder was built with ``bf16=True``."""
+        with autocast(self.bf16):
+            return self._generate(ids, mask, n, max_new, pick, stop_ids, pad_id, drop_finished)
+
+    @torch.inference_mode()
+    def _generate(self, ids: torch.Tensor, mask: torch.Tensor, n: int, max_new: int, pick, stop_ids: torch.Tensor,
                  pad_id: int, drop_finished: bool = False) -> tuple[torch.Tensor, torch.Tensor, int]:
         """Sample up to ``max_new`` tokens for each of ``n`` copies of each left-padded prompt.
 
@@ -201,7 +225,7 @@ class FastDecoder:
         N, T = B * n, P + max_new
         dev, dtype = self.embed.device, self.embed.dtype
         cos_t, sin_t = self.rope_tables(T, dev, dtype)  # (T, D)
-        neg = torch.finfo(dtype).min
+        neg = mask_min(dtype)
         pos = (mask.cumsum(-1) - 1).clamp(min=0)  # (B, P)
         valid = mask.bool()
         causal = torch.ones((P, P), dtype=torch.bool, device=dev).tril()

@@ -6,7 +6,9 @@ version counter). Each prompt is prefilled once and its KV cache repeated for th
 ``n`` completions of its group. Llama and Qwen2 models decode through
 ``rlvr.rollout.fast`` (a preallocated KV cache and the weights called directly, several
 times faster per step than the model's forward); any other model, or one wrapped with
-adapters, goes through its own forward with a ``DynamicCache``.
+adapters, goes through its own forward with a ``DynamicCache``. The fast decoder samples in
+the model's generation precision (``rlvr.models.precision``: bf16 autocast on an AMX CPU for
+a large enough model, else float32); the generic path always in the weights' dtype.
 
 Returned per completion: response token ids (ending in EOS when it stopped), the
 sampler's log-probability of each token under the temperature-scaled distribution
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import torch
 
+from rlvr.models.precision import precision_of
 from rlvr.rollout.fast import FastDecoder, supports
 from rlvr.types import Completion, SamplingParams
 
@@ -88,7 +91,8 @@ class HFRollout:
         stop_ids = torch.tensor([self.eos_id, *sampling.stop_token_ids], dtype=torch.long, device=device)
         if self.fast and supports(self.model):
             ids, mask = left_pad(prompts, self.pad_id, device)
-            tokens, logps, steps = FastDecoder(self.model).generate(
+            decoder = FastDecoder(self.model, bf16=precision_of(self.model).generate_bf16)
+            tokens, logps, steps = decoder.generate(
                 ids, mask, sampling.n, sampling.max_new_tokens, self._picker(sampling), stop_ids, self.pad_id,
                 drop_finished=self.drop_finished)
         else:

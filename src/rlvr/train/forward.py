@@ -20,6 +20,11 @@ It runs the layers of ``rlvr.rollout.fast.FastDecoder`` (one implementation for 
 and training) and declines, returning None, whatever that decoder does not reproduce
 exactly (other architectures, adapters, activation checkpointing, attention dropout in
 training); the callers then take the model's forward.
+
+Precision (``rlvr.models.precision``): a model set to train in bf16 runs its layers under
+CPU bf16 autocast (float32 master weights, each cast once per forward by autocast's cache;
+gradients arrive in float32), and its output head, log-softmax, log-probabilities and
+entropies in float32 on the sliced path, so no bf16 logits reach a log-softmax.
 """
 
 from __future__ import annotations
@@ -29,7 +34,8 @@ import torch.nn.functional as F
 from torch.utils.checkpoint import checkpoint
 
 from rlvr.algo import token_entropy
-from rlvr.rollout.fast import FastDecoder, base_model, supports
+from rlvr.models.precision import autocast, fp32_region, precision_of
+from rlvr.rollout.fast import FastDecoder, base_model, mask_min, supports
 from rlvr.train.batch import Batch
 
 MAX_LOGITS = 1 << 25  # logits entries (B * R * V) above which a batch is scored in slices (128 MB in fp32)
@@ -51,20 +57,27 @@ def response_logp_entropy(model, batch: Batch, temperature: float, entropy_grad:
 
     The entropy carries a gradient only with ``entropy_grad`` (an entropy bonus). Batches
     whose logits would exceed ``max_logits`` entries go through the sliced path (module
-    docstring), which leaves positions outside ``loss_mask`` at 0."""
+    docstring), which leaves positions outside ``loss_mask`` at 0. Under bf16 training
+    (``train_bf16`` below) every batch takes the sliced path: the layers run under autocast,
+    the output head and everything after it in float32, slices checkpointed only above
+    ``max_logits``."""
     B, R = batch.response_ids.shape
     head = _plain_head(model)
-    if head is None or B * R * head.weight.shape[0] <= max_logits:
+    bf16 = head is not None and train_bf16(model)
+    big = head is not None and B * R * head.weight.shape[0] > max_logits
+    if not bf16 and not big:
         logits = response_logits(model, batch, temperature)  # (B, R, V)
         return token_logp(logits, batch.response_ids), token_entropy(logits if entropy_grad else logits.detach())
-    h = response_hidden(model, batch)  # (B, R, hidden)
+    with autocast(bf16):
+        h = response_hidden(model, batch)  # (B, R, hidden)
+    h = h.to(head.weight.dtype)  # float32 under autocast: the head runs on the master weights
     mask = batch.loss_mask.to(h.device).reshape(-1)
     rows = mask.nonzero().squeeze(-1)  # the tokens that count
     flat_h, targets = h.reshape(B * R, -1)[rows], batch.response_ids.to(h.device).reshape(-1)[rows]
     logp = torch.zeros(B * R, device=h.device, dtype=torch.float32)
     ent = torch.zeros(B * R, device=h.device, dtype=torch.float32)
-    parts = [_scored_slice(flat_h[i:i + SLICE_TOKENS], head, targets[i:i + SLICE_TOKENS], temperature, entropy_grad)
-             for i in range(0, len(rows), SLICE_TOKENS)]
+    parts = [_scored_slice(flat_h[i:i + SLICE_TOKENS], head, targets[i:i + SLICE_TOKENS], temperature, entropy_grad,
+                           recompute=big) for i in range(0, len(rows), SLICE_TOKENS)]
     if parts:
         logp = logp.index_put((rows,), torch.cat([p[0] for p in parts]))
         ent = ent.index_put((rows,), torch.cat([p[1] for p in parts]))
@@ -97,7 +110,18 @@ def response_hidden(model, batch: Batch) -> torch.Tensor:
     return h
 
 
+def train_bf16(model) -> bool:
+    """True when the model trains under bf16 autocast (``rlvr.models.precision``) and the fast
+    layers reproduce it (a model they decline keeps its loaded precision)."""
+    return precision_of(model).train_bf16 and supports(model)
+
+
 def _slice_logp_entropy(h, weight, bias, targets, temperature: float, entropy_grad: bool):
+    with fp32_region():
+        return _slice_logp_entropy_fp32(h, weight, bias, targets, temperature, entropy_grad)
+
+
+def _slice_logp_entropy_fp32(h, weight, bias, targets, temperature: float, entropy_grad: bool):
     logits = F.linear(h, weight, bias).float()  # (n, V)
     if temperature > 0 and temperature != 1.0:
         logits = logits / temperature
@@ -106,9 +130,10 @@ def _slice_logp_entropy(h, weight, bias, targets, temperature: float, entropy_gr
     return logp, ent
 
 
-def _scored_slice(h, head, targets, temperature: float, entropy_grad: bool):
-    """One slice's (logp, entropy); under autograd its logits are recomputed in the backward pass."""
-    if not torch.is_grad_enabled():
+def _scored_slice(h, head, targets, temperature: float, entropy_grad: bool, recompute: bool = True):
+    """One slice's (logp, entropy); under autograd (and ``recompute``) its logits are recomputed
+    in the backward pass rather than kept."""
+    if not torch.is_grad_enabled() or not recompute:
         return _slice_logp_entropy(h, head.weight, head.bias, targets, temperature, entropy_grad)
     return checkpoint(_slice_logp_entropy, h, head.weight, head.bias, targets, temperature, entropy_grad,
                       use_reentrant=False)
@@ -195,7 +220,7 @@ def shared_prefix_hidden(model, input_ids: torch.Tensor, attention_mask: torch.T
     first = _first_index(inv, U)  # (U,)
     valid = attention_mask.bool()  # (B, P+R)
     cos_t, sin_t = dec.rope_tables(int(position_ids.max()) + 1, dev, dtype)
-    neg = torch.finfo(dtype).min
+    neg = mask_min(dtype)
 
     # prompts, once each: (U, P)
     pv = valid[first, :P]  # (U, P)

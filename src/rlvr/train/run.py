@@ -25,6 +25,7 @@ from rlvr.config import Config, save_config
 from rlvr.errors import ConfigError
 from rlvr.models.base import ensure_base
 from rlvr.models.loading import frozen_copy, load_policy, resolve_device_dtype
+from rlvr.models.precision import precision_of
 from rlvr.rollout.build import build_rollout
 from rlvr.tasks.contamination import check_task
 from rlvr.tasks.registry import build_task
@@ -133,6 +134,7 @@ def setup_run(cfg: Config, resume: bool, log, eval_backend: str | None = None) -
     phases["warmstart_s"] = time.time() - t0
     lora = cfg.model.lora_r > 0  # LoRA resumes from the base plus the adapter saved in trainer_state.pt
     model, tokenizer = load_policy(base_dir if lora else (resume_from or base_dir), cfg)
+    log(f"precision (model.dtype={cfg.model.dtype}): {precision_of(model).describe()}")
     if hasattr(task, "check_rollout"):
         task.check_rollout(cfg, tokenizer)
     ref_model = build_reference(cfg, model, base_dir, resume_from)  # None without a KL term
