@@ -400,3 +400,29 @@ PROCESS_ROWS = [  # (tests, reward): what the test set up is what the candidate'
 def test_the_tests_process_state_reaches_the_candidate(tests, reward):
     verdict = cv.verify_code(block(STATEFUL), Sample("s", "p", fields={"tests": tests}))
     assert verdict.reward == reward, verdict.detail
+
+
+MUTATION_ROWS = [  # (program, tests, reward): arguments changed in place, records compared as Python does
+    ("from collections import Counter\ndef add_word(c, w):\n    c[w] += 1",
+     "from collections import Counter\nc = Counter('ab')\nadd_word(c, 'a')\nassert c == Counter('aab')", 1.0),
+    ("def rotate(d, k):\n    d.rotate(k)", "from collections import deque\nd = deque([1, 2, 3])\nrotate(d, 1)\n"
+     "assert d == deque([3, 1, 2])", 1.0),
+    ("def push(pair, x):\n    pair[0].append(x)",
+     "pair = ([1], 'tag')\npush(pair, 2)\nassert pair == ([1, 2], 'tag')", 1.0),
+    ("def move(src, dst):\n    dst.append(src.pop())", "xs = [1, 2, 3]\nmove(xs, xs)\nassert xs == [1, 2, 3]", 1.0),
+    ("def peek_last(d):\n    return d.pop()", "from collections import deque\nd = deque([1, 2, 3])\n"
+     "assert peek_last(d) == 3\nassert list(d) == [1, 2, 3]", 0.0),  # the forbidden mutation is seen
+    ("from dataclasses import dataclass\n@dataclass(eq=False)\nclass P:\n    x: int\ndef make(x):\n    return P(x)",
+     "assert make(1) == P(1)", 0.0),  # eq=False: identity, as in Python
+    ("from dataclasses import dataclass, field\n@dataclass(order=True)\nclass Job:\n    pri: int\n"
+     "    name: str = field(compare=False)\ndef jobs():\n    return [Job(2, 'b'), Job(1, 'a')]",
+     "assert min(jobs()).name == 'a'\nassert Job(1, 'x') == Job(1, 'y')\nassert sorted(jobs())[1].pri == 2", 1.0),
+]  # fmt: skip
+
+
+@pytest.mark.sandbox
+@needs_sandbox
+@pytest.mark.parametrize("program, tests, reward", MUTATION_ROWS)
+def test_mutations_and_records_as_python_has_them(program, tests, reward):
+    verdict = cv.verify_code(block(program), Sample("s", "p", fields={"tests": tests}))
+    assert verdict.reward == reward, verdict.detail
