@@ -1232,7 +1232,7 @@ def _closed_differ(side: tuple, last: tuple) -> bool:
     left out) differ: ``\\sqrt{50} = 25`` is false."""
     if not (_closed(side) and _closed(last)):
         return False
-    from rlvr.verifiers.mathv import probe_compare  # exact evaluation with square roots
+    from rlvr.verifiers.answer.probe import probe_compare  # exact evaluation with square roots
 
     return probe_compare(side, last) is False
 
