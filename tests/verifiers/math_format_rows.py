@@ -97,6 +97,15 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("inline_box_noun", "72", "Natalia sold a total of \\(\\boxed{72}\\) clips.", 1, 1),
     ("inline_box_noun", "72", "So she sold \\(\\boxed{72}\\) clips altogether.", 1, 1),
     ("inline_box_noun", "18", "Janet makes $\\boxed{18}$ dollars every day.", 1, 1),
+    ("inline_box_noun", "25", "Henry traveled $\\boxed{25}$ miles between his first and second stops.", 1, 1),
+    ("inline_box_noun", "40", "The mechanic earned $\\boxed{40}$ dollars more than on Thursday.", 1, 1),
+    ("inline_box_noun", "9", "Distinct factorizations give distinct integers, so there are $\\boxed{9}$ "
+     "divisors of 196.", 1, 1),
+    ("inline_box_noun", "20", "Wendi needs to give her chickens $\\boxed{20}$ cups of feed in the final meal of "
+     "the day.", 1, 1),
+    ("inline_box_noun", "6", "There are $\\boxed{6}$ pounds of carrots not used.", 1, 1),
+    ("inline_box_noun", "12", "Therefore, there are 12 distinct arithmetic sequences that meet the three given "
+     "conditions.", 1, None),
     # -- modal verbs that do not state the value
     ("modal_elsewhere", "12", "So the number of cookies she would bake is \\boxed{12}.", 1, 1),
     ("modal_elsewhere", "19", "The largest number of points that may be chosen is \\boxed{19}.", 1, 1),
@@ -120,6 +129,13 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("wrong_value", "5", "\u6240\u4ee5\u7b54\u6848\u662f\uff1a\\boxed{6}", 0, 0),
     ("wrong_value", "72", "Natalia sold \\(\\boxed{72}\\) thousands clips.", 0, 0),
     ("wrong_value", "10", "Natalia sold \\(\\boxed{10}\\) pairs of clips.", 0, 0),
+    ("wrong_value", "10", "There are $\\boxed{10}$ thousand apples in the orchard.", 0, 0),
+    ("wrong_value", "10", "The tree grows $\\boxed{10}$ more centimeters after 5 more years.", 0, 0),
+    ("wrong_value", "10", "The side is $\\boxed{10}$ centimeters squared.", 0, 0),
+    ("wrong_value", "12", "Therefore, there are 12 dozen eggs in the crates.", 0, None),
+    ("cover", "10", "There are $\\boxed{10}$ apples or more in the basket.", 0, 0),
+    ("cover", "10", "There are $\\boxed{10}$ apples not 11 in the basket.", 0, 0),
+    ("cover", "10", "Therefore, there are 10 or 11 apples in the basket.", 0, None),
     # -- one completion for several values: 0
     ("cover", "10", "**Final Answer:**\n\\[\n\\boxed{10} \\text{ or } \\boxed{11}\n\\]", 0, 0),
     ("cover", "10", "### Final Answer\n$$\n\\boxed{10, 11}\n$$", 0, 0),
@@ -136,6 +152,9 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("disowned", "10", "The answer is by no means \\boxed{10}.", 0, 0),
     ("disowned", "10", "The answer is definately not simply \\boxed{10}.", 0, 0),
     ("disowned", "10", "The answer is anything but \\boxed{10}.", 0, 0),
+    ("disowned", "10", "The answer is nto $\\boxed{10}$ apples.", 0, 0),
+    ("disowned", "10", "There are $\\boxed{10}$ apples but that is wrong.", 0, 0),
+    ("disowned", "10", "There are $\\boxed{10}$ apples is what I would guess.", 0, 0),
     # -- HTML entities that display "not"
     ("disowned", "10", "The answer is&nbsp;not \\boxed{10}.", 0, 0),
     ("disowned", "10", "The answer is &#110;ot \\boxed{10}.", 0, 0),

@@ -45,6 +45,8 @@ from rlvr.types import Sample, Verdict
 from rlvr.verifiers import extract
 from rlvr.verifiers.answer.compare import Judge, agree_6_digits, compare, within_places
 from rlvr.verifiers.answer.compare import finite_decimal as _finite_decimal
+from rlvr.verifiers.answer.context import counted_value
+from rlvr.verifiers.answer.document import math_spans
 from rlvr.verifiers.answer.probe import probe_compare
 from rlvr.verifiers.answer.values import Value, decimal_places, named_list, typed
 from rlvr.verifiers.answer_grammar import (
@@ -286,24 +288,20 @@ _COPULA_RE = re.compile(r"(?i)\b(?:is|are|was|equals|is\s+equal\s+to)\b|=|:")
 _ADVERB_RE = re.compile(r"(?is)\s*(?:therefore|thus|hence|so)\b[,:]?\s+(?P<value>.+)")
 
 
-def _math_mask(text: str) -> list[bool]:
-    """For each character: inside $…$ / \\(…\\) / \\[…\\] or braces (one linear scan)."""
-    mask, math, depth, i = [False] * len(text), 0, 0, 0
-    while i < len(text):
-        ch = text[i]
-        if ch == "\\" and i + 1 < len(text) and text[i + 1] in "()[]":
-            math = math + 1 if text[i + 1] in "([" else max(math - 1, 0)
-            mask[i] = mask[i + 1] = True
-            i += 2
-            continue
-        if ch == "$":
-            math = 0 if math else 1
-        elif ch == "{":
+def _outside_math(text: str) -> list[bool]:
+    """For each character: outside math (``$…$`` where the dollars are no money,
+    ``\\(…\\)``, ``\\[…\\]``, ``$$…$$``: ``answer.document.math_spans``) and braces."""
+    mask = [True] * len(text)
+    for start, end in math_spans(text):
+        mask[max(0, start - 2): end + 2] = [False] * (min(len(text), end + 2) - max(0, start - 2))
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch == "{":
             depth += 1
         elif ch == "}" and depth:
             depth -= 1
-        mask[i] = bool(math or depth) or ch == "$"
-        i += 1
+        if depth or ch in "{}":
+            mask[i] = False
     return mask
 
 
@@ -312,7 +310,9 @@ def read_sentence(sentence: str) -> Answer | Refusal | None:
     by the grammar; None when the sentence has neither form. The words before the value
     may name no number (so "It is 10 or it is 11" and "the number is not 10 which is 12"
     are refused: several values), and the sentence holds no negation, hedge or word of
-    falsity ("It is not true that the sum is 10", "Perhaps the sum is 10")."""
+    falsity ("It is not true that the sum is 10", "Perhaps the sum is 10"). A value that
+    is a number and the noun phrase it counts is the number (``context.counted_value``:
+    "there are 12 distinct arithmetic sequences that meet the three given conditions")."""
     sentence = extract.strip_sign_off(extract.strip_end(sentence)).strip()
     word = extract.qualifier(sentence)
     if word:
@@ -322,8 +322,8 @@ def read_sentence(sentence: str) -> Answer | Refusal | None:
         value = parse_answer(m.group("value"))
         if isinstance(value, Answer):
             return value
-    mask = _math_mask(sentence)
-    copulas = [c for c in _COPULA_RE.finditer(sentence) if not mask[c.start()]]
+    outside = _outside_math(sentence)
+    copulas = [c for c in _COPULA_RE.finditer(sentence) if outside[c.start()]]
     if not copulas:
         return None
     last = copulas[-1]
@@ -333,7 +333,11 @@ def read_sentence(sentence: str) -> Answer | Refusal | None:
     if re.search(r"\d", sentence[: last.start()]):
         return Refusal("several_answers", f"the sentence names other numbers before its value: {sentence[:80]!r}")
     value = sentence[last.end():].strip()
-    return parse_answer(value) if value else None
+    if not value:
+        return None
+    parsed = parse_answer(value)
+    counted = counted_value(value) if isinstance(parsed, Refusal) else None
+    return parse_answer(counted) if counted is not None else parsed  # "there are 12 distinct sequences ..."
 
 
 _WRAPPED_RE = re.compile(r"(?s)\s*(?:\$|\\\(|\\\[).*(?:\$|\\\)|\\\])\s*[.,;:]?\s*")

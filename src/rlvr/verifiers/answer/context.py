@@ -96,10 +96,91 @@ def box_sentence_end(tail: str) -> bool:
     after a preposition ("in April and May") and "after N years"
     (``$\\boxed{2}$ distinct possible values for $B$.``, ``\\boxed{4} real roots``, ``worth
     $\\boxed{X}$ after 5 years``). Nothing else: no other number, word or math."""
+    return box_sentence_unit(tail) is not None
+
+
+def box_sentence_unit(tail: str) -> str | None:
+    """``box_sentence_end``, with the unit its noun names ("dollars": "" when the noun is
+    no unit), or None when the tail is no such sentence end."""
     if len(tail) > MAX_TAIL_CHARS:
-        return False
+        return None
     m = _BOX_SENTENCE_RE.match(tail)
-    return m is not None and read_tail(tail[m.end():])[0]
+    if m is None or not read_tail(tail[m.end():])[0]:
+        return noun_phrase_end(tail)
+    noun = (m.group("noun") or "").lower()
+    return noun if noun in UNIT_WORDS else ""
+
+
+_NOUN_TAIL_RE = re.compile(r"(?:\s*(?:[$*}]|\\\)|\\\]))*+[ \t]+(?P<words>[A-Za-z][A-Za-z0-9' \t-]*?)[ \t]*"
+                           r"(?=[.!?]|$|\n)")
+_NO_NOUN = frozenset("of out to and then so which that because since as we i it you they he she this there".split())
+_COMPARATIVES = frozenset("""
+greater smaller larger bigger shorter longer taller higher lower older younger heavier lighter faster slower earlier
+later cheaper wider narrower deeper closer farther further extra additional""".split())
+_CONTRAST = frozenset("but however although though yet except instead rather unless whereas while if when whether "
+                      "is are was were be been being isnt wasnt arent".split())
+
+
+def noun_phrase_end(tail: str) -> str | None:
+    """The rest of a box's sentence as the noun phrase of what the box counts, then only
+    what may follow any final answer: "$\\boxed{20}$ cups of feed in the final meal of the
+    day.", "$\\boxed{9}$ divisors of 196." Words, numbers, apostrophes and hyphens only (no
+    math, no clause break), at most ``MAX_PHRASE_WORDS``; none that changes or disowns the
+    count: a multiplier, fraction or rounding word, "or", "than", a contrast or a copula
+    ("but", "is": a statement about the box), a negation, hedge or word of falsity; no
+    relation word first ("at least") and no comparative in the quantity itself, its first
+    two words ("more values", "centimeters shorter"); "more"/"less"/"fewer" only in "NOUN
+    more than ..." (the difference asked for); a "not" only inside the noun phrase ("pounds
+    of carrots not used"), never first or before a number; not starting with a word that
+    is no noun ("of", "to", "and", "which"). Returns the unit
+    the first word names ("dollars": "" for no unit), or None."""
+    m = _NOUN_TAIL_RE.match(tail)
+    if m is None or not read_tail(tail[m.end():])[0]:
+        return None
+    words = m.group("words").lower().replace("-", " ").replace("'", " ").split()
+    if not words or len(words) > MAX_PHRASE_WORDS or words[0] in _NO_NOUN or words[0].endswith("ly"):
+        return None
+    compared = len(words) > 2 and words[1] in ("more", "less", "fewer") and words[2] == "than"
+    if compared:  # "$\\boxed{40}$ dollars more than Mrs. Cruz's budget": the difference asked for
+        words = words[:1] + words[3:]
+    if words[0] in _RELATION_LEADS or any(w in _COMPARATIVES for w in words[:2]):
+        return None  # the quantity itself: "more values", "centimeters shorter", "at least"
+    if any(w in ("more", "less", "fewer", "than") or (w in _PHRASE_BLOCKERS and w not in ("to", "per", "through"))
+           or w in _CONTRAST for w in words):
+        return None
+    negated = [k for k, w in enumerate(words) if w in ("not", "never")]
+    if any(k < 1 or (k + 1 < len(words) and words[k + 1][:1].isdigit()) for k in negated):
+        return None  # "\\boxed{10} not 11"; "pounds of carrots not used" names the counted things
+    if qualifier(" ".join(w for w in words if w not in ("not", "never")), label=True):
+        return None
+    return words[0] if words[0] in UNIT_WORDS else ""
+
+
+_NUMBER_THEN_WORDS_RE = re.compile(r"(?P<num>[+-]?\d[\d,]*(?:\.\d+)?)\s+(?P<words>[A-Za-z][A-Za-z'\s-]*?)[.!]?\s*")
+_PHRASE_BLOCKERS = frozenset(_MULTIPLYING.strip("(?:)").split("|")) | frozenset(
+    "pair couple dozen score hundred thousand million billion trillion half third quarter percent or to through "
+    "plus minus times per than squared cubed base rounding rounded round truncated approximately approx about roughly "
+    "nearly almost around modulo mod remainder inverse reciprocal negative".split())  # words that change the value
+MAX_PHRASE_WORDS = 14
+
+
+def counted_value(value: str) -> str | None:
+    """A number followed by the noun phrase it counts, with no other number, math, unit or
+    punctuation ("12 distinct arithmetic sequences that meet the three given conditions"):
+    the number; None for anything else. The phrase may not change the number: no
+    multiplier or fraction word (pairs, dozen, thousand, half), comparative (more, fewer,
+    than), "or"/"to" (several values), negation, hedge or word of falsity, unit (left to
+    the grammar, which reads units)."""
+    m = _NUMBER_THEN_WORDS_RE.fullmatch(value)
+    if m is None:
+        return None
+    words = m.group("words").lower().replace("-", " ").split()
+    if not words or len(words) > MAX_PHRASE_WORDS or any(w in _PHRASE_BLOCKERS or w in _RELATION_LEADS
+                                                          or w in UNIT_WORDS for w in words):
+        return None
+    if qualifier(m.group("words"), label=True):
+        return None
+    return m.group("num")
 
 
 # ------------------------------------------------------------ what leads into a marker
@@ -246,7 +327,7 @@ def box_context(body: str, start: int, spans: list[tuple[int, int]], after: str)
     lead = _lead_of(head, after, True)
     prose = _clause(body, opener_at).rstrip()
     if isinstance(lead, str) and re.search(r"[A-Za-z]$", prose):
-        return lead_word(prose) or lead  # "It is at least $x = \boxed{10}$"
+        return lead_word(prose, None if lead else after) or lead  # "It is at least $x = \boxed{10}$"
     return lead
 
 
@@ -303,7 +384,7 @@ def _lead_of(head: str, after: str, in_math: bool) -> str | Located:
     if text is not None:
         return lead_word(text.group(1)) or ""
     if not in_math and re.search(r"[A-Za-z]$", head) and not re.search(r"\\[A-Za-z]+$", head):
-        return lead_word(head) or ""
+        return lead_word(head, after) or ""
     if not in_math and head.endswith("$"):
         return Located(None, "unparsed", f"math right before the final box: {head[-30:]!r}")
     if head.endswith((",", ";")):
@@ -379,7 +460,7 @@ approximately about roughly around overall altogether
 _WORD_RE = re.compile(r"[A-Za-z0-9]+(?:'[a-z]+)?")
 
 
-def lead_word(prose: str) -> Located | None:
+def lead_word(prose: str, after: str | None = None) -> Located | None:
     """The word right before a final box (or the math that holds it) must introduce it:
     a copula or a verb of finding (is, are, equals, gives, we get, find, …), an adverb
     (therefore, exactly, approximately, …), a noun of the counted list ("the roots"), "of"
@@ -397,10 +478,27 @@ def lead_word(prose: str) -> Located | None:
     while k > 0 and found[k - 1].group(0).lower() in _ADVERBS:
         k -= 1
     if k == len(found):
-        return _introducing(found)
+        refused = _introducing(found)
+        if refused is not None and after is not None and _verb_before(found) and noun_phrase_end(after) is not None:
+            return None  # "James runs $\boxed{540}$ meters a week."
+        return refused
     if k == 0 or window[found[k - 1].end():found[k].start()].strip(" *_") or not found[k - 1].group(0).isalpha():
         return None  # "So \boxed{5}", "Answer: exactly \boxed{5}"
     return _introducing(found[:k])
+
+
+def _verb_before(found: list[re.Match[str]]) -> bool:
+    """A clause whose box counts the noun phrase after it may be led by its own verb or
+    object ("James runs", "needs to give her chickens"): any plain word, when no copula
+    leads in (then the copula's rules hold: "is nto \\boxed{10} apples" is refused) and the
+    word is no relation, function, "-ly" adverb or list word."""
+    words = [m.group(0).lower() for m in found]
+    last = words[-1]
+    if not last.isalpha() or last.endswith("ly") or last in _RELATION_LEADS or last in _OF_FUNCTIONS:
+        return False
+    if last in ("or", "and", "of", "by", "either", "than", "to", "from", "at", "as", "in", "on", "with"):
+        return False
+    return not any(w in _CONTRAST for w in words)
 
 
 def _introducing(found: list[re.Match[str]]) -> Located | None:

@@ -33,7 +33,7 @@ from rlvr.verifiers.answer.context import (
     MAX_VALUE_CHARS,
     _clause,
     box_context,
-    box_sentence_end,
+    box_sentence_unit,
     lead_in_words,
     qualifier,
     qualifier_reason,
@@ -193,11 +193,13 @@ class _Markers:
 
     def _phrases(self, text: str) -> None:
         doc = self.doc
-        marks = {m.start(): m.end() for m in _PHRASE_RE.finditer(text)}
-        labels: dict[int, int] = {}
-        marks.update({m.start(): m.end() for m in _ANSWER_LINE_RE.finditer(text) if m.start() not in marks})
         lowered = text.lower()
-        for block in doc.blocks if "nswer" in lowered or "a:" in lowered else ():
+        answer = "answer" in lowered
+        marks = {m.start(): m.end() for m in _PHRASE_RE.finditer(text)} if answer else {}
+        labels: dict[int, int] = {}
+        if answer:
+            marks.update({m.start(): m.end() for m in _ANSWER_LINE_RE.finditer(text) if m.start() not in marks})
+        for block in doc.blocks if answer or "a:" in lowered else ():
             if block.start >= self.limit:
                 break
             if block.label_end >= 0 and block.label_end - block.start <= 8 and doc.label(block) == "A":
@@ -331,7 +333,8 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
         taken = {(final_kind, final_j)}
     ok, unit = read_tail(prose[end:])
     if not ok and final_kind == "boxed":
-        ok = box_sentence_end(prose[end:])
+        unit = box_sentence_unit(prose[end:])  # type: ignore[assignment]
+        ok, unit = unit is not None, unit or ""
     if not ok and require_end:
         shown = text[end:].strip()[:80]
         return Located(None, "trailing_text",
@@ -379,6 +382,10 @@ def _lead_refusal(doc: document.Document, start: int) -> Located | None:
     refused = lead_in_words(doc.prose, start)
     if refused is not None:
         return refused
+    line = doc.text.rfind("\n", 0, start) + 1
+    if ":" not in doc.text[line:start] and not _OPENS_BLOCK_RE.fullmatch(doc.text, line, start) \
+            and doc.text[line:].isascii() and "~~" not in doc.text[line:]:
+        return None  # prose before the marker on its line, no label: nothing more to read
     block_i = doc.block_index(start)
     block = doc.blocks[block_i] if doc.blocks else None
     scope_start = block.start if block is not None else 0
