@@ -133,6 +133,73 @@ def call_cost(counts: tuple[int, ...] = (0, 20_000, 100_000), repeats: int = 3) 
     return 0
 
 
+# The prototype of the other boundary: tests and candidate in one interpreter, with an audit
+# hook refusing every frame, gc, tracing, ctypes and /proc route it is told about.
+ONE_INTERPRETER_PROBE = r'''
+import sys
+import types, enum, signal, collections, functools, re  # the stdlib needs frames at import: loaded first
+FRAME_ATTRS = {"gi_frame", "tb_frame", "cr_frame", "ag_frame", "f_back", "f_globals", "f_locals"}
+BLOCK = {"sys._getframe", "sys._current_frames", "gc.get_objects", "gc.get_referrers", "gc.get_referents",
+         "sys.settrace", "sys.setprofile", "ctypes.dlopen", "ctypes.addressof", "ctypes.string_at"}
+def hook(event, args):
+    if (event in BLOCK or (event == "object.__getattr__" and args[1] in FRAME_ATTRS)
+            or (event == "import" and args[0] in ("ctypes", "_ctypes", "gc"))
+            or (event == "open" and "/proc" in str(args[0]))):
+        raise RuntimeError("refused: " + event)
+sys.addaudithook(hook)
+ROUTES = {
+ "signal handler frame": """
+import signal
+def secret(x):
+    box = []
+    signal.signal(signal.SIGUSR1, lambda n, frame: box.append(frame))
+    signal.raise_signal(signal.SIGUSR1)
+    code = box[0].f_back.f_code
+    return next(c for c in code.co_consts if isinstance(c, str) and c.startswith("zq-"))
+""",
+ "the tests' module in sys.modules": """
+import sys
+def secret(x):
+    check = vars(sys.modules["__main__"])["check"]
+    return next(c for c in check.__code__.co_consts if isinstance(c, str) and c.startswith("zq-"))
+""",
+}
+TESTS = {"signal handler frame": "assert secret(1) == 'zq-51c9e7-hidden'",
+         "the tests' module in sys.modules": "def check(f):\n    assert f(1) == 'zq-51c9e7-hidden'\ncheck(secret)"}
+for name, cand in ROUTES.items():
+    main = type(sys)("__main__"); sys.modules["__main__"] = main
+    ns = main.__dict__
+    exec(cand, ns)
+    try:
+        exec(TESTS[name], ns)
+        print(f"{name}: the hidden expected value was read, the test passed")
+    except BaseException as exc:
+        print(f"{name}: refused ({type(exc).__name__}: {exc})")
+'''
+
+
+def one_interpreter(n: int = 600_000) -> int:
+    """The prototype of tests and candidate in one sandboxed interpreter: the time of ``n`` cheap
+    calls there (beside the verifier on a tenth of them), and whether a candidate still reads a
+    hidden expected value under an audit hook that refuses the routes it knows of."""
+    program = "def inc(x):\n    return x + 1"
+    test = f"assert sum(inc(i) for i in range({n})) == sum(range(1, {n} + 1))"
+    limits = sandbox.Limits(wall_s=60.0)
+    start = time.perf_counter()
+    res = sandbox.run(["/usr/bin/python3", "-I", "-S", "-c", program + "\n" + test], limits=limits)
+    one = time.perf_counter() - start
+    small = f"assert sum(inc(i) for i in range({n // 10})) == sum(range(1, {n // 10} + 1))"
+    start = time.perf_counter()
+    verdict = verify_code(f"```python\n{program}\n```", Sample("calls", "p", fields={"tests": small}), timeout_s=60.0)
+    split = time.perf_counter() - start
+    leak = sandbox.run(["/usr/bin/python3", "-I", "-S", "-c", ONE_INTERPRETER_PROBE], limits=limits)
+    print(json.dumps({"calls": n, "one_interpreter_s": round(one, 3), "one_interpreter_rc": res.returncode,
+                      "split_s_for_a_tenth": round(split, 3), "split_status": verdict.status,
+                      "probe": leak.stdout.decode(errors="replace").strip().splitlines(),
+                      "loadavg": _loadavg()}))  # fmt: skip
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--items", type=int, default=200)
@@ -140,6 +207,8 @@ def main() -> int:
     parser.add_argument("--plain-pool", action="store_true", help="concurrent.futures instead of VerifierPool")
     parser.add_argument("--slow-test", action="store_true", help="time the 3M-iteration test vs plain python3 -c")
     parser.add_argument("--call-cost", action="store_true", help="the cost of one call into the candidate")
+    parser.add_argument("--one-interpreter", action="store_true",
+                        help="prototype: tests and candidate in one sandboxed interpreter (calls, secrecy)")
     args = parser.parse_args()
     reason = sandbox.probe()
     if reason is not None:
@@ -149,6 +218,8 @@ def main() -> int:
         return slow_test()
     if args.call_cost:
         return call_cost()
+    if args.one_interpreter:
+        return one_interpreter()
     completions, samples = make_items(args.items)
     runner = run_plain if args.plain_pool else run_pool
     load_before = _loadavg()

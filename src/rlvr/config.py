@@ -211,6 +211,11 @@ class AlgoConfig:
     epochs: int | None = knob(None, "mu: passes over each batch (inner PPO epochs).")
     minibatches: int | None = knob(None, "Optimizer steps per epoch (the batch is split into this many minibatches).")
     tis_cap: float | None = knob(None, "Truncate the sampler importance weight pi_old/mu at this cap; None = off.")
+    mismatch_correction: str | None = knob(None,
+        "Sampler-trainer mismatch correction: off, token (weight min(pi/mu, C)) or sequence (drop a sequence whose "
+        "geometric-mean ratio leaves [1/C, C]); see docs/algorithms.md.", ("off", "token", "sequence"))
+    mismatch_cap: float | None = knob(None,
+        "C of algo.mismatch_correction and of the mismatch/frac_out metrics: the ratio band is [1/C, C] (> 1).")
     vf_coef: float | None = knob(None, "ppo: value-loss coefficient.")
     gae_lambda: float | None = knob(None, "ppo: GAE lambda.")
     gamma: float | None = knob(None, "ppo: discount.")
@@ -485,6 +490,11 @@ def validate(cfg: Config) -> None:
     _check_algo_combination(a)
     if a.dual_clip is not None and a.dual_clip <= 1:
         raise ConfigError(f"algo.dual_clip must be > 1 (e.g. 3.0), got {a.dual_clip}")
+    if a.mismatch_cap is not None and a.mismatch_cap <= 1:
+        raise ConfigError(f"algo.mismatch_cap must be > 1 (the band is [1/C, C]), got {a.mismatch_cap}")
+    if a.mismatch_correction not in (None, "off") and a.tis_cap is not None:
+        raise ConfigError(f"algo.mismatch_correction={a.mismatch_correction} and algo.tis_cap={a.tis_cap} would "
+                          f"both weight the loss; keep one (algo.tis_cap=null or algo.mismatch_correction=off)")
     if cfg.train.lr <= 0:
         raise ConfigError(f"train.lr must be > 0, got {cfg.train.lr}")
     if cfg.task.name == "dataset" and not cfg.task.train_path:

@@ -30,6 +30,7 @@ def train_row(step: int) -> dict:
         "trunc_rate": 0.05, "grad_norm": 0.5 + wobble, "lr": 1e-4,
         "time/generate": 0.25, "time/verify": 0.02, "time/train": 0.12, "time/step": 0.42,
         "tokens_per_s": 3000.0, "logp_mismatch": 1e-4, "selfcheck_rate": 0.0,
+        "mismatch/abs_max": 2e-3, "mismatch/kl_k3": 1e-8, "mismatch/frac_out": 0.0, "mismatch/seq_out": 0.0,
     }
     if step == 30:
         row["alarm/length_growth"] = 1

@@ -38,6 +38,8 @@ _COMMON = {
     "epochs": 1,  # DeepSeekMath: "a single update following each exploration stage"
     "minibatches": 1,
     "tis_cap": None,  # truncated importance sampling off (sampler == trainer on CPU)
+    "mismatch_correction": "off",  # algo.correction: measured every step, corrected only when asked
+    "mismatch_cap": 2.0,  # verl's rollout_is_threshold default; TRL's vllm_importance_sampling_clip_max is 3.0
     "vf_coef": 0.5,
     "gae_lambda": 1.0,
     "gamma": 1.0,

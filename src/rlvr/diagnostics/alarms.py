@@ -5,7 +5,7 @@ fired at that step. Each alarm fires once per *episode*: when its condition beco
 then not again until the condition has been false for ``rearm_steps`` consecutive steps.
 The trainer prints each alarm and logs ``alarm/<name> = 1`` in that step's row.
 
-The five patterns (thresholds live in ``AlarmThresholds``; docs/metrics.md explains each):
+The six patterns (thresholds live in ``AlarmThresholds``; docs/metrics.md explains each):
   entropy_collapse  entropy < entropy_frac x (mean entropy of the first ``early_steps``
                     steps) while the reward has plateaued: the mean reward of the latest
                     ``window`` steps is within ``plateau_tol`` of the ``window`` before.
@@ -23,6 +23,11 @@ The five patterns (thresholds live in ``AlarmThresholds``; docs/metrics.md expla
                     second half of the latest ``window`` steps and the second half averages
                     above ``hack_max``: the policy is learning to pass the tests it is shown,
                     not to solve the problem.
+  sampler_mismatch  the sampler-trainer log-prob gap grows: the mean of ``logp_mismatch`` over
+                    the second half of the latest ``window`` steps is more than
+                    ``mismatch_growth`` x the first half's and above ``mismatch_min``, or
+                    ``mismatch/frac_out`` (tokens whose ratio leaves [1/C, C]) averages above
+                    ``mismatch_frac_max`` over that second half.
 
 Deliberately not here: stopping the run (alarms inform; the person decides) and any
 metric computation (the alarms read the keys the trainer logs). A metric that is not
@@ -39,7 +44,8 @@ from typing import TextIO
 
 from rlvr.types import STATUSES
 
-ALARM_NAMES = ("entropy_collapse", "zero_variance", "length_growth", "verifier_failures", "visible_only")
+ALARM_NAMES = ("entropy_collapse", "zero_variance", "length_growth", "verifier_failures", "visible_only",
+               "sampler_mismatch")
 
 ALARM_MEANINGS = {
     "entropy_collapse": "policy entropy fell far below its early value while the reward stopped improving: "
@@ -52,6 +58,9 @@ ALARM_MEANINGS = {
                          "for those completions; check the verifier and its time limit",
     "visible_only": "more and more completions pass every visible test but fail a hidden one: the policy is "
                     "solving the tests it sees (hard-coding them), not the problem",
+    "sampler_mismatch": "the sampler's and the trainer's log-probabilities of the same tokens drift apart: "
+                        "the update is more and more off-policy (precision, stale or unsynced weights); "
+                        "consider algo.mismatch_correction=token or sequence",
 }
 
 
@@ -69,6 +78,9 @@ class AlarmThresholds:
     verifier_max: float = 0.05
     hack_rise: float = 0.05
     hack_max: float = 0.1
+    mismatch_growth: float = 2.0
+    mismatch_min: float = 0.01
+    mismatch_frac_max: float = 0.05
     rearm_steps: int = 5
 
     def __post_init__(self) -> None:
@@ -113,13 +125,14 @@ class AlarmMonitor:
             "length_growth": self._length_growth,
             "verifier_failures": self._verifier_failures,
             "visible_only": self._visible_only,
+            "sampler_mismatch": self._sampler_mismatch,
         }
 
     # ------------------------------------------------------------ bookkeeping
     def _remember(self, metrics: Mapping) -> None:
         """Keep the last 2 x window values of every key the checks read."""
         for key in ("entropy", "reward/mean", "zero_var/observed", "len/wrong", "len/correct", "acc",
-                    "hack/visible_only"):
+                    "hack/visible_only", "logp_mismatch", "mismatch/frac_out"):
             value = metrics.get(key)
             if isinstance(value, (int, float)):
                 self.history.setdefault(key, deque(maxlen=2 * self.window)).append(float(value))
@@ -192,6 +205,21 @@ class AlarmMonitor:
             return None
         return (f"hack/visible_only rose {h0:.2f} -> {h1:.2f} over the last {self.window} steps: completions pass "
                 f"the visible tests and fail hidden ones")
+
+    def _sampler_mismatch(self, metrics: Mapping) -> str | None:
+        half = self.window // 2
+        gap = self._last("logp_mismatch", self.window)
+        if gap is not None:
+            g0, g1 = _mean(gap[:half]), _mean(gap[half:])
+            if g1 > self.t.mismatch_growth * g0 and g1 > self.t.mismatch_min:
+                return (f"logp_mismatch grew {g0:.3g} -> {g1:.3g} nats over the last {self.window} steps "
+                        f"(> {self.t.mismatch_growth:g}x and > {self.t.mismatch_min:g})")
+        out = self._last("mismatch/frac_out", half)
+        if out is not None and _mean(out) > self.t.mismatch_frac_max:
+            return (f"mismatch/frac_out averaged {_mean(out):.3f} over the last {half} steps "
+                    f"(threshold {self.t.mismatch_frac_max:g}): that share of tokens has a sampler/trainer "
+                    f"ratio outside the band")
+        return None
 
     # ------------------------------------------------------------ the API
     def update(self, step: int, metrics: Mapping) -> list[Alarm]:

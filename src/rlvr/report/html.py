@@ -362,7 +362,8 @@ CORE_PANELS: list[Callable[[Run], str]] = [
               y_range=(0.0, 1.0)).render,
     LinePanel("grad", "Gradient norm", "norm", ["grad_norm"]).render,
     LinePanel("lr", "Learning rate", "lr", ["lr"]).render,
-    LinePanel("mismatch", "Sampler/trainer log-prob mismatch", "mean |Δ log p|", ["logp_mismatch"],
+    LinePanel("mismatch", "Sampler/trainer log-prob mismatch", "mean |Δ log p|", ["logp_mismatch", "mismatch/abs_max",
+              "mismatch/kl_k3", "mismatch/frac_out", "mismatch/seq_out"],
               note="Should stay near 0; a rise means the sampler and trainer disagree "
                    "(precision, stale weights).").render,
     _passk_panel,

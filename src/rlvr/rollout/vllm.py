@@ -28,8 +28,12 @@ counted in ``stale_calls`` (``rollout.vllm_on_stale``).
 Log-probabilities: ``SamplingParams(logprobs=0)`` returns the sampled token's log-probability
 and the engine is built with ``logprobs_mode="processed_logprobs"`` (after temperature; after
 top-p too, which the hf backend leaves out, so the two agree at top_p = 1). They still differ
-from the trainer's (other kernels, bf16): the trainer logs ``logp_mismatch`` and corrects with
-the truncated importance weight ``algo.tis_cap`` (a warning says so when it is unset).
+from the trainer's (other kernels, bf16): the trainer logs ``logp_mismatch`` and ``mismatch/*``
+(sampler against its own policy at the step's start) and corrects with ``algo.mismatch_correction``
+or the truncated importance weight ``algo.tis_cap`` (a warning says so when neither is set).
+With ``rollout.top_p < 1`` vLLM's log-probabilities are of the truncated, renormalised
+distribution, the trainer's of the full one: the ``mismatch/*`` numbers then include
+log(1 / kept mass) on every token besides the numerical gap (a warning says so).
 
 What it deliberately does not do: stop strings, tool calls, LoRA adapters, sleep mode,
 NCCL weight broadcast to engines on other GPUs (see docs/scaling.md).
@@ -111,9 +115,14 @@ class VLLMRollout:
         self.gen = torch.Generator(device="cpu").manual_seed(cfg.seed)  # per-request seeds; checkpointed
         self.stale_calls = 0
         self.last_sync_s = 0.0
-        if cfg.algo.tis_cap is None:
+        if cfg.algo.tis_cap is None and cfg.algo.mismatch_correction in (None, "off"):
             warnings.warn("rollout.backend=vllm: vLLM's log-probabilities differ from the trainer's; set "
-                          "algo.tis_cap=2.0 to correct with truncated importance weights", stacklevel=2)
+                          "algo.mismatch_correction=token (or algo.tis_cap=2.0) to correct with truncated "
+                          "importance weights", stacklevel=2)
+        if cfg.rollout.top_p < 1.0:
+            warnings.warn(f"rollout.backend=vllm with rollout.top_p={cfg.rollout.top_p}: vLLM's log-probabilities "
+                          f"are of the top-p distribution, the trainer's of the full one, so mismatch/* also "
+                          f"counts the top-p renormalisation", stacklevel=2)
         if engine is None:
             engine = self._build_engine(Path(model_path) if model_path else model_dir(model, cfg))
         self.llm = engine

@@ -22,7 +22,10 @@ eq. 5): the clip ratio is taken to the proximal policy pi_old, which the trainer
 recomputes (its current weights: ``old_logp``), and each token's loss is weighted by the
 behaviour weight pi_old/mu truncated at C, mu being the worker's sampler
 (``sampler_logp``). C is ``algo.tis_cap``, or ``train.async_tis_cap`` (2.0) when that is
-unset; the resolved value is written to config.json.
+unset; the resolved value is written to config.json. With ``algo.mismatch_correction`` token
+or sequence that correction replaces this one (``rlvr.algo.correction``). The ``mismatch/*``
+metrics compare the trainer's current policy with the worker's sampler, so here they measure
+the staleness (``staleness/*``) and the precision gap together.
 
 Failures: a rollout or verifier actor that dies is replaced (the new one gets the latest
 weights) and the jobs it held are submitted again, same prompts (``async/restarts``,
@@ -268,8 +271,11 @@ def check_config(cfg: Config) -> None:
 
 
 def with_behaviour_cap(cfg: Config) -> Config:
-    """algo.tis_cap, or train.async_tis_cap when it is unset (0 = no correction)."""
+    """algo.tis_cap, or train.async_tis_cap when it is unset (0 = no correction), unless
+    algo.mismatch_correction already corrects (token or sequence)."""
     if cfg.algo.tis_cap is not None or not cfg.train.async_tis_cap:
+        return cfg
+    if cfg.algo.mismatch_correction not in (None, "off"):
         return cfg
     return dataclasses.replace(cfg, algo=dataclasses.replace(cfg.algo, tis_cap=cfg.train.async_tis_cap))
 

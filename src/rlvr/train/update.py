@@ -16,6 +16,7 @@ from dataclasses import dataclass
 import torch
 
 from rlvr import algo
+from rlvr.algo import correction
 from rlvr.config import Config
 from rlvr.train.batch import Batch, collate
 from rlvr.train.forward import positions_run, response_logp_entropy
@@ -229,6 +230,7 @@ def micro_step(learner: Learner, prep: Prepared, idx: torch.Tensor, norm, cfg: C
     old = prep.old_logp[idx, :r] if prep.old_logp is not None else logp.detach()
     ref = prep.ref_logp[idx, :r] if (prep.ref_logp is not None and a.kl_placement == "loss") else None
     adv = prep.adv[idx] if prep.adv.dim() == 1 else prep.adv[idx, :r]
+    adv = sampler_mismatch(cfg, old, sub, adv, acc if first_epoch else None)
     loss, stats = algo.policy_loss(logp, old, adv, sub.loss_mask, algorithm=a.name, ref_logp=ref,
                                    entropy=ent, sampler_logp=sub.sampler_logp, normalizer=norm, **prep.knobs)
     loss.backward()
@@ -238,10 +240,29 @@ def micro_step(learner: Learner, prep: Prepared, idx: torch.Tensor, norm, cfg: C
     if "loss_seqs" in stats:  # a fraction of sequences: weighted by sequences
         acc.add({"gspo_seq_clip_frac": stats.pop("gspo_seq_clip_frac")}, float(stats.pop("loss_seqs")))
     acc.add(stats, weight)
-    if first_epoch:
-        diff = (sub.sampler_logp - old.detach()).abs()
-        acc.add({"logp_mismatch": (diff * sub.loss_mask).sum() / max(weight, 1.0)}, weight)
     return positions_run() - before
+
+
+def sampler_mismatch(cfg: Config, old: torch.Tensor, sub: Batch, adv: torch.Tensor, acc) -> torch.Tensor:
+    """Log the sampler-trainer mismatch of micro-batch ``sub`` into ``acc`` (None: not again in a
+    later epoch) and return the advantages times the correction weight of ``algo.mismatch_correction``
+    (``rlvr.algo.correction``; the weight is >= 0 and detached, so scaling the advantage scales each
+    token's policy-gradient loss and nothing else)."""
+    a, mask = cfg.algo, sub.loss_mask
+    if acc is not None:
+        st = correction.mismatch_stats(old, sub.sampler_logp, mask, a.mismatch_cap)
+        acc.add({"logp_mismatch": st["abs_mean"], "mismatch/kl_k3": st["kl_k3"], "mismatch/frac_out": st["frac_out"]},
+                float(st["tokens"]))
+        acc.add({"mismatch/seq_out": st["seq_out"]}, float(st["seqs"]))
+        acc.add_max({"mismatch/abs_max": st["abs_max"]})
+    if a.mismatch_correction in (None, "off"):
+        return adv
+    w, changed = correction.correction_weight(old, sub.sampler_logp, mask, a.mismatch_correction, a.mismatch_cap)
+    if acc is not None:
+        acc.add({"mismatch/corrected": (changed & mask).sum() / mask.sum().clamp(min=1)}, float(mask.sum()))
+    if a.mismatch_correction == "sequence" and adv.dim() == 1:
+        return adv * w[:, 0]  # one weight per sequence: (B,) advantages stay (B,)
+    return (adv[:, None] if adv.dim() == 1 else adv) * w
 
 
 # The adaptive entropy coefficient and the last step's entropy live in the optimizer's first
@@ -300,11 +321,18 @@ class StatsAccumulator:
     def __init__(self):
         self.sums: dict[str, float] = {}
         self.weights: dict[str, float] = {}
+        self.maxes: dict[str, float] = {}
 
     def add(self, stats: dict, weight: float) -> None:
         for k, v in stats.items():
             self.sums[k] = self.sums.get(k, 0.0) + float(v) * weight
             self.weights[k] = self.weights.get(k, 0.0) + weight
 
+    def add_max(self, stats: dict) -> None:
+        """Stats reported as their maximum over the step, not a mean."""
+        for k, v in stats.items():
+            self.maxes[k] = max(self.maxes.get(k, float("-inf")), float(v))
+
     def means(self) -> dict:
-        return {k: self.sums[k] / self.weights[k] for k in self.sums if self.weights[k] > 0}
+        out = {k: self.sums[k] / self.weights[k] for k in self.sums if self.weights[k] > 0}
+        return {**out, **self.maxes}
