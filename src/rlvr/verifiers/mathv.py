@@ -293,7 +293,9 @@ def _outside_math(text: str) -> list[bool]:
     ``\\(…\\)``, ``\\[…\\]``, ``$$…$$``: ``answer.document.math_spans``) and braces."""
     mask = [True] * len(text)
     for start, end in math_spans(text):
-        mask[max(0, start - 2): end + 2] = [False] * (min(len(text), end + 2) - max(0, start - 2))
+        lo = start - (2 if text[max(0, start - 2):start] in ("$$", "\\(", "\\[") else 1)
+        hi = min(len(text), end + (2 if text[end:end + 2] in ("$$", "\\)", "\\]") else 1))
+        mask[max(0, lo):hi] = [False] * (hi - max(0, lo))
     depth = 0
     for i, ch in enumerate(text):
         if ch == "{":
