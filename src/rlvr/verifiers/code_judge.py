@@ -1458,15 +1458,17 @@ class Judge:
 
     def _call_remote(self, hid, args, kwargs):
         enc = self.codec.enc
-        mutable = [k for k, a in enumerate(args) if _mutable(a)]
-        mutable += [k for k, a in kwargs.items() if _mutable(a)]
-        payload = [[enc(a) for a in args], [[k, enc(v)] for k, v in kwargs.items()], mutable]
-        firsts = {}
-        aliases = [[k, firsts.setdefault(id(a), k)] for k, a in enumerate(args) if _mutable(a)]
-        aliases = [pair for pair in aliases if pair[0] != pair[1]]  # one list passed twice stays one list
-        context = self.context()
-        if aliases:
-            context["alias"] = aliases
+        mutable = [k for k, a in enumerate(args) if type(a) not in _ATOMS and _mutable(a)]
+        if kwargs:
+            mutable += [k for k, a in kwargs.items() if type(a) not in _ATOMS and _mutable(a)]
+        payload = [[enc(a) for a in args], [[k, enc(v)] for k, v in kwargs.items()] if kwargs else [], mutable]
+        context = self.context() if self.flags or self.replaced() else {}
+        if len(mutable) > 1:  # one object passed twice stays one object
+            firsts = {}
+            aliases = [[k, firsts.setdefault(id(args[k]), k)] for k in mutable if type(k) is int]
+            aliases = [pair for pair in aliases if pair[0] != pair[1]]
+            if aliases:
+                context["alias"] = aliases
         if context:
             payload.append(enc(context))
         if self.gone is not None:
@@ -1485,6 +1487,10 @@ class Judge:
         if len(reply) > 3 and type(reply[3]) is dict:
             self.after(reply[3])
         return reply[1]
+
+    def replaced(self):
+        std = self.std
+        return not (sys.stdout is std[0] and sys.stderr is std[1] and sys.stdin is std[2] and builtins.input is std[3])
 
     def context(self):
         """The test's process state a call into the candidate should see, as Python would share
