@@ -426,3 +426,14 @@ MUTATION_ROWS = [  # (program, tests, reward): arguments changed in place, recor
 def test_mutations_and_records_as_python_has_them(program, tests, reward):
     verdict = cv.verify_code(block(program), Sample("s", "p", fields={"tests": tests}))
     assert verdict.reward == reward, verdict.detail
+
+
+@pytest.mark.sandbox
+@needs_sandbox
+def test_a_module_level_counter_is_read_as_it_is_now():
+    program = "calls = 0\ndef tick():\n    global calls\n    calls += 1\n    return calls"
+    tests = "tick()\ntick()\nassert calls == 2\nassert tick() == 3 and calls == 3"
+    verdict = cv.verify_code(block(program), Sample("s", "p", fields={"tests": tests}))
+    assert (verdict.reward, verdict.status) == (1.0, "ok"), verdict.detail
+    wrong = program.replace("calls += 1", "calls += 2")
+    assert cv.verify_code(block(wrong), Sample("s", "p", fields={"tests": tests})).reward == 0.0

@@ -670,6 +670,7 @@ class CandidateServer:
 
     def __init__(self, env, rfd, wfd):
         self.env = env
+        self.watched = {}  # module-level atoms the tests read (op_watch)
         self.codec = CandidateCodec(env)
         self.conn = Conn(rfd, wfd, self.codec, self.serve)
 
@@ -691,7 +692,7 @@ class CandidateServer:
         if fn is None:
             return ["x", exc_data(ProtocolError(f"unknown op {op!r}"))]
         try:
-            obj = self.env if op == "globals" else None if op == "release" else self.codec.table[target]
+            obj = self.env if op in ("globals", "watch") else None if op == "release" else self.codec.table[target]
         except (KeyError, TypeError):
             return ["x", exc_data(ProtocolError("unknown handle"))]
         reply = serve_call(fn, obj, payload, self.codec.enc)
@@ -721,6 +722,22 @@ class CandidateServer:
     def op_globals(self, env, names):
         return [{"$": "d", "v": [[n, self.codec.enc(env[n])] for n in names if type(n) is str and n in env]}, []]
 
+    def op_watch(self, env, names):
+        """Module-level atoms the tests read (``calls = 0`` counted up by ``tick()``): their new
+        values come back with every call that rebinds them."""
+        self.watched = {n: env.get(n) for n in names if type(n) is str}
+        return self.out(None)
+
+    def changed(self):
+        """[[name, value]] for watched names a call rebound (to atoms)."""
+        out = []
+        for name, old in self.watched.items():
+            now = self.env.get(name, _NO_COPY)
+            if now is not old and type(now) in _ATOMS:
+                self.watched[name] = now
+                out.append([name, self.codec.enc(now)])
+        return out
+
     def op_call(self, fn, payload):
         args, kwargs, mutable = payload[:3]
         context = payload[3] if len(payload) > 3 and type(payload[3]) is dict else None
@@ -742,7 +759,12 @@ class CandidateServer:
                         sync.append([p, now])
                 except BaseException:  # the argument no longer encodes: leave the judge's copy
                     pass
-        return self.out(result, sync)
+        reply = self.out(result, sync)
+        if self.watched:
+            changed = self.changed()
+            if changed:
+                reply.append({"$": "d", "v": [["g", changed]]})
+        return reply
 
     def _call_in(self, ctx, fn, payload):
         """A call under the test's process state (Judge.context); returns what it changed."""
@@ -788,6 +810,8 @@ class CandidateServer:
             state["warn"] = [[type(w.message).__name__ if isinstance(w.message, Warning) else "UserWarning",
                               str(w.message)[:2000], str(w.filename)[:200], int(w.lineno or 0)]
                              for w in caught[:100]]  # fmt: skip
+        if len(reply) > 2:  # watched names op_call reported
+            state["g"] = reply.pop()["v"][0][1]
         return reply + [self.codec.enc(state)]
 
     def op_getattr(self, obj, payload):
@@ -1424,6 +1448,7 @@ class Judge:
         self.lock = _thread.RLock()  # test threads calling the candidate take turns on the one connection
         self.std = (sys.stdout, sys.stderr, sys.stdin, builtins.input)  # the judge's own, unreplaced
         self.flags = frozenset()  # process state the tests name (see context)
+        self.ns = None  # the tests' namespace (watched candidate names are updated in it)
 
     def call(self, op, target, payload, next_op=False):
         with self.lock:
@@ -1515,7 +1540,11 @@ class Judge:
         return ctx
 
     def after(self, state):
-        """What the call changed of that state: the random generator, warnings raised."""
+        """What the call changed of that state: watched module-level names, the random
+        generator, warnings raised."""
+        for pair in state.get("g") or ():
+            if type(pair) is list and len(pair) == 2 and type(pair[0]) is str and self.ns is not None:
+                self.ns[pair[0]] = pair[1]
         rnd = state.get("rnd")
         if rnd is not None and "random" in sys.modules:
             try:
@@ -1959,6 +1988,10 @@ def _bind_names(judge, secret, names):
     if type(values) is not dict:
         raise CandidateGone("malformed globals reply")
     modules = set(secret.get("modules") or ()) - {entry}
+    watched = [n for n in wanted if n in values and type(values[n]) in _ATOMS]
+    if watched:
+        judge.ns = ns
+        judge.call("watch", 0, watched)
     for name in wanted:
         if name not in values:
             continue
