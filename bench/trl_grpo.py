@@ -102,6 +102,7 @@ def main() -> int:
     ap.add_argument("--verifier", default="exact", help="rlvr verifier that grades (exact, math)")
     ap.add_argument("--chat", action="store_true", help="prompts are chat user messages (the model's template)")
     ap.add_argument("--grad-ckpt", choices=["on", "off"], default="on", help="GRPOConfig gradient checkpointing")
+    ap.add_argument("--bf16", choices=["on", "off"], default="off", help="GRPOConfig bf16 (CPU autocast, fp32 master)")
     args = ap.parse_args()
 
     import torch
@@ -167,8 +168,9 @@ def main() -> int:
         gradient_accumulation_steps=1, num_generations=args.group, max_completion_length=args.max_new,
         beta=args.beta, learning_rate=args.lr, lr_scheduler_type="constant", warmup_steps=0, weight_decay=0.0,
         max_grad_norm=1.0, max_steps=args.steps, logging_steps=10**9, report_to=[], save_strategy="no",
-        use_cpu=True, bf16=False, temperature=1.0, top_k=0, top_p=1.0, loss_type="grpo", scale_rewards="group",
-        epsilon=0.2, num_iterations=1, shuffle_dataset=False, seed=0, disable_tqdm=True, dataloader_num_workers=0,
+        use_cpu=True, bf16=args.bf16 == "on", temperature=1.0, top_k=0, top_p=1.0, loss_type="grpo",
+        scale_rewards="group", epsilon=0.2, num_iterations=1, shuffle_dataset=False, seed=0, disable_tqdm=True,
+        dataloader_num_workers=0,
         log_completions=False, gradient_checkpointing=args.grad_ckpt == "on",
     )
     if eval_rows and args.eval_every:
