@@ -190,3 +190,27 @@ def test_audit_compare_lists_the_rows_where_math_verify_disagrees(tmp_path):
     assert [(d["id"], d["status"], d["mv_status"]) for d in differ] == [("b", "wrong", "ok")]
     out = run_rlvr(["audit", "--verifier", "math", "--workers", "0", str(cases)])
     assert out.returncode == 2 and "line 1: no 'expected' label" in out.stderr  # without --compare labels are needed
+
+
+def test_a_bad_verifier_flag_is_one_line_before_any_work(tmp_path):
+    cases = tmp_path / "cases.jsonl"
+    cases.write_text(json.dumps({"answer": "2", "completion": "\\boxed{2}", "expected": 1}) + "\n")
+    out = run_rlvr(["audit", "--verifier", '{"composite": {"exact": "x"}}', "--workers", "0", str(cases)])
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert out.stderr.strip() == ('rlvr audit: error: --verifier: bad verifier spec {"composite": {"exact": "x"}}: '
+                                  "ValueError: could not convert string to float: 'x'")
+    out = run_rlvr(["verify", "--verifier", '{"composite": {"exact": 1e999}}'], "{}\n")
+    assert out.returncode == 2 and out.stdout == ""
+    assert out.stderr.strip() == ("rlvr verify: error: --verifier: composite weight of 'exact' must be a finite "
+                                  "number, got inf")
+
+
+def test_verify_stops_quietly_when_its_reader_goes_away(tmp_path):
+    lines = tmp_path / "lines.jsonl"
+    line = json.dumps({"id": 1, "verifier": "exact", "completion": "<answer>3</answer>", "answer": "3"}) + "\n"
+    lines.write_text(line * 5000)
+    command = " ".join(RLVR) + f" verify --workers 0 --block 10 < {lines} 2> {tmp_path}/err | head -n 1"
+    out = subprocess.run(["bash", "-o", "pipefail", "-c", command], capture_output=True, text=True, timeout=120)
+    assert json.loads(out.stdout)["status"] == "ok"
+    assert out.returncode == 1  # rlvr's own exit code, through pipefail
+    assert "Traceback" not in (tmp_path / "err").read_text()

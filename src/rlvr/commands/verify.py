@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -106,11 +107,38 @@ def _missing_fields(spec: Any, row: dict) -> str:
     return ""
 
 
+def build_verifier(spec: Any) -> Any:
+    """The verifier a spec names, or LineError saying what is wrong with the spec: an unknown
+    name, a malformed spec (a weight that is no number, a bad option), a weight that is not
+    finite (a reward of inf or NaN is no reward, and no JSON either)."""
+    from rlvr.verifiers.composite import as_verifier
+    from rlvr.verifiers.registry import UnknownVerifierError
+
+    spec_text = spec if isinstance(spec, str) else json.dumps(spec)
+    try:
+        verifier = as_verifier(spec)
+    except UnknownVerifierError as exc:
+        raise LineError(str(exc)) from None
+    except Exception as exc:
+        raise LineError(f"bad verifier spec {spec_text[:200]}: {type(exc).__name__}: {exc}") from None
+    for name, weight in getattr(verifier, "parts", ()):
+        if not math.isfinite(weight):
+            raise LineError(f"composite weight of {name!r} must be a finite number, got {weight}")
+    return verifier
+
+
+def _default_verifier(spec: str | None) -> None:
+    """A --verifier flag is checked before any line is read: its error names the flag."""
+    if spec is not None:
+        try:
+            build_verifier(spec)
+        except LineError as exc:
+            raise UserError(f"--verifier: {exc}") from None
+
+
 def row_to_sample(row: Any, lineno: int, default_verifier: str | None) -> tuple[Any, str, Any]:
     """(id, completion, Sample) from one decoded line, or raise LineError."""
     from rlvr.types import Sample
-    from rlvr.verifiers.composite import as_verifier
-    from rlvr.verifiers.registry import UnknownVerifierError
 
     if not isinstance(row, dict):
         raise LineError(f"line {lineno}: expected a JSON object, got {type(row).__name__}")
@@ -119,14 +147,9 @@ def row_to_sample(row: Any, lineno: int, default_verifier: str | None) -> tuple[
         raise LineError(f"line {lineno}: no 'verifier' field and no --verifier default")
     spec_text = spec if isinstance(spec, str) else json.dumps(spec)
     try:
-        verifier = as_verifier(spec)
-    except UnknownVerifierError as exc:
+        verifier = build_verifier(spec)
+    except LineError as exc:
         raise LineError(f"line {lineno}: {exc}") from None
-    except Exception as exc:  # a malformed spec (a weight that is no number, a bad option): this line only
-        raise LineError(f"line {lineno}: bad verifier spec {spec_text[:200]}: {type(exc).__name__}: {exc}") from None
-    for name, weight in getattr(verifier, "parts", ()):
-        if not math.isfinite(weight):  # a reward of inf or NaN is no reward, and no JSON either
-            raise LineError(f"line {lineno}: composite weight of {name!r} must be a finite number, got {weight}")
     completion = row.get("completion")
     if not isinstance(completion, str):
         raise LineError(f"line {lineno}: missing field 'completion' (a string)")
@@ -210,12 +233,16 @@ def _verify_block(pool_box: list, block: list[tuple[int, str]], args: argparse.N
 def run_verify(args: argparse.Namespace) -> int:
     if _bad_pool_arguments(args) or args.block < 1:
         raise UserError("--workers must be >= 0, --timeout > 0 and --block >= 1")
+    _default_verifier(args.verifier)
     pool_box: list = []
     try:
         for block in _blocks(sys.stdin.buffer, args.block):
             for record in _verify_block(pool_box, block, args):
                 sys.stdout.write(json.dumps(record) + "\n")
             sys.stdout.flush()
+    except BrokenPipeError:  # the reader went away (`| head`): stop quietly, as Unix tools do
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     finally:
         stats = pool_box[0].stats() if pool_box else {}
         if pool_box:
@@ -323,6 +350,7 @@ def run_audit(args: argparse.Namespace) -> int:
         raise UserError("--workers must be >= 0 and --timeout > 0")
     if args.write and not args.compare:
         raise UserError("--write goes with --compare math-verify")
+    _default_verifier(args.verifier)
     timeout = args.timeout if args.timeout is not None else default_timeout([args.verifier])
     graded = audit_rows(_load_cases(args.cases, args.fields, need_labels=not args.compare), args.verifier,
                         args.workers, timeout)
