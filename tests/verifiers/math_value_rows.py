@@ -233,6 +233,12 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("cover", "5", "\\boxed{x \\approx 5 \\pm 1}", 0, 0),
     ("cover", "5", "\\boxed{\\pm 5}", 0, 0),
     ("cover", "90 \\text{ minutes}", "\\boxed{90 \\text{ minutes or seconds}}", 0, 0),
+    # the same number in several units: one list that would be paid for each of them
+    ("cover", "5 \\text{ cm}", "\\boxed{5 \\text{ cm}, 5 \\text{ m}}", 0, 0),
+    ("cover", "5 \\text{ m}", "\\boxed{5 \\text{ cm}} and \\boxed{5 \\text{ m}}", 0, 0),
+    ("cover", "\\$5", "\\boxed{\\$5, 5 \\text{ cents}}", 0, 0),
+    ("cover", "25", "\\boxed{25\\%, 25}", 0, 0),
+    ("cover", "10 \\pmod{11}", "\\boxed{10 \\pmod{11}, 10 \\pmod{13}}", 0, 0),
     # -- the right value, disowned (measured, not all refused: see DISOWNED_PAID)
     ("disowned", "10", "The erroneous value is \\boxed{10}.", 0, 0),
     ("disowned", "10", "Twice the answer is \\boxed{10}.", 0, 0),

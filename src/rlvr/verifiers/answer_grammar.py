@@ -74,13 +74,16 @@ class Answer:
     @property
     def canonical(self) -> str:
         """The form majority voting groups by: a reduced fraction / integer for a number,
-        the lower-cased words for a text answer, else the LaTeX without spaces."""
+        the lower-cased words for a text answer, else the LaTeX without spaces; then the
+        units as written (``5 cm`` and ``5 m`` are two values, never one)."""
         if self.value is not None:
             v = self.value
-            return str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
-        if self.kind == "text":
-            return norm_text(self.text)
-        return self.latex.replace(" ", "")
+            base = str(v.numerator) if v.denominator == 1 else f"{v.numerator}/{v.denominator}"
+        elif self.kind == "text":
+            base = norm_text(self.text)
+        else:
+            base = self.latex.replace(" ", "")
+        return f"{base} {' '.join(self.unit)}" if self.unit else base
 
 
 def norm_text(text: str) -> str:
