@@ -75,6 +75,8 @@ def test_corpus_size_sources_and_licence_notices():
     ("so \\boxed{5}", "boxed"),
     ("**Final Answer**\n\\[\n\\boxed{110}\n\\]", "final_answer_label"),
     ("### Final Answer\n$$\n\\boxed{110}\n$$", "final_answer_label"),
+    ("**Final Answer:** \\boxed{12}", "final_answer_label"),
+    ("### Final Answer\n\nThe final answer is $\\boxed{5}$.", "final_answer_label"),
     ("Final Answer: The final answer is $5$. I hope it is correct.", "answer_is"),
     ("<reasoning>2+3</reasoning>\n<answer>5</answer>", "answer_tag"),
     ("3 + 2 = 5\n#### 5", "hash"),

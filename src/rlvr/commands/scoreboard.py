@@ -68,13 +68,13 @@ _MARKERS = {
     "hash": re.compile(r"^[ \t]*####[ \t]*(?=[-+$\\\d(.])", re.M),  # a value, not a heading "#### Case 1"
     "answer_line": re.compile(r"^[ \t]*(?:\*\*)?(?:final\s+)?(?:answer|a)\s*(?:\*\*)?\s*:(?:\*\*)?", re.I | re.M),
 }
-_LABEL = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*|\*\*)?final[ \t]+answer\b[^\n]*$", re.I | re.M)
-_DISPLAY = re.compile(r"^[ \t]*(?:\\\[|\$\$)", re.M)
+_LABEL = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*|\*\*)?final[ \t]+answer\b", re.I | re.M)
 
 
 def format_family(completion: str) -> str:
     """The format family of a completion, by its last final-answer marker: an ``<answer>``
-    tag, a "Final Answer" label or heading followed by display math on its own lines, a box,
+    tag, a "Final Answer" label or heading with the last box at most three lines below it
+    (inline, or display math on its own lines), a box,
     "the answer is", ``####``, an ``Answer:`` / ``A:`` line; ``unmarked`` when none."""
     last = {}
     for name, pattern in _MARKERS.items():
@@ -87,8 +87,7 @@ def format_family(completion: str) -> str:
     if family == "boxed":
         label = [m for m in _LABEL.finditer(completion) if m.end() <= last["boxed"]]
         if label:
-            between = completion[label[-1].end():last["boxed"]]
-            if between.count("\n") <= 3 and _DISPLAY.search(between):
+            if completion[label[-1].end():last["boxed"]].count("\n") <= 3:
                 return "final_answer_label"
     return family
 
