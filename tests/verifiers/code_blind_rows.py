@@ -66,6 +66,16 @@ PYTEST_FIXTURES = {"tests": (
     "def test_param(xs, want):\n    assert mean(xs) == want\n")}
 GOOD_MEAN = ("def my_sort(xs):\n    return sorted(xs)\n\ndef mean(xs):\n    if not xs:\n        raise ValueError('empty list')\n"
              "    return sum(xs) / len(xs)\n")
+SKIP_IN_CALL = ("import unittest\ndef add(a, b):\n    if (a, b) == (1, 2):\n        return 3\n"
+                "    raise unittest.SkipTest('not supported yet')")
+PYTEST_SKIP_IN_CALL = ("def add(a, b):\n    if (a, b) == (1, 2):\n        return 3\n    import pytest\n"
+                       "    pytest.skip('not supported yet')")
+PYTEST_SKIP_MODULE = "import pytest\npytest.skip('later', allow_module_level=True)\n" + WRONG_ADD
+PYTEST_XFAIL_IN_CALL = ("def add(a, b):\n    if (a, b) == (1, 2):\n        return 3\n    import pytest\n"
+                        "    pytest.xfail('known bug')")
+UNITTEST_MAIN = {"tests": UNITTEST_NO_MAIN["tests"] + "\nif __name__ == '__main__':\n    unittest.main()\n"}
+PYTEST_DATASET_SKIP = {"tests": PYTEST_FUNCS["tests"] + "\nimport pytest\n\n@pytest.mark.skip(reason='flaky upstream')\n"
+                                "def test_broken():\n    assert add(1, 1) == 3\n"}
 NOTHING_PRINT = {"tests": "x = add(1, 2)\nprint(x)\n"}
 NOTHING_IMPORT = {"tests": "import math\n# the checks were lost\n"}
 NOTHING_EMPTY = {"tests": ["assert add(1, 2) == 3", "   \n# nothing here\n"]}
@@ -246,6 +256,16 @@ ROWS: list[RedRow] = [
     _row("tests never run", A, "a test source with only an import and a comment", GOOD_ADD, NOTHING_IMPORT, "error"),
     _row("tests never run", A, "one of the test strings is blank", GOOD_ADD, NOTHING_EMPTY, "error"),
     _row("tests never run", A, "a test source that defines a helper and never calls it", GOOD_ADD, NOTHING_DEF, "error"),
+    _row("tests never run", A, "the program raises unittest.SkipTest inside pytest tests", SKIP_IN_CALL, PYTEST_FUNCS),
+    _row("tests never run", A, "the program raises unittest.SkipTest inside TestCase run by unittest.main()", SKIP_IN_CALL,
+         UNITTEST_MAIN),
+    _row("tests never run", A, "the program raises unittest.SkipTest inside a TestCase without main()", SKIP_IN_CALL,
+         UNITTEST_NO_MAIN),
+    _row("tests never run", A, "the program calls pytest.skip() inside pytest tests", PYTEST_SKIP_IN_CALL, PYTEST_FUNCS),
+    _row("tests never run", A, "the program skips its whole module at import (pytest.skip allow_module_level)",
+         PYTEST_SKIP_MODULE, {"tests": "from solution import add\n" + PYTEST_FUNCS["tests"]}),
+    _row("tests never run", A, "the program calls pytest.xfail() inside pytest tests", PYTEST_XFAIL_IN_CALL, PYTEST_FUNCS),
+    _row("tests never run", C, "a test the dataset marks skip, the others pass", GOOD_ADD, PYTEST_DATASET_SKIP),
     _row("tests never run", C, "pytest test_* functions, correct", GOOD_ADD, PYTEST_FUNCS),
     _row("tests never run", C, "pytest class TestX, correct", GOOD_ADD, PYTEST_CLASS),
     _row("tests never run", C, "unittest.TestCase without unittest.main(), correct", GOOD_ADD, UNITTEST_NO_MAIN),
