@@ -373,6 +373,13 @@ ROWS: list[RedRow] = [
     # ------------------------------------------------------------------ the test's process state reaches the candidate
     *[_row("process state", C, f"the test sets {what}", ENV, fields) for what, fields in ENV_TESTS.items()],
     _row("process state", C, "a module counter read by the tests", COUNTER_MOD, COUNTER_MOD_TESTS),
+    _row("process state", C, "the program sets os.environ and the test reads it", "import os\ndef configure(mode):\n"
+         "    os.environ['APP_MODE'] = mode", {"tests": "import os\nconfigure('slow')\nassert os.environ['APP_MODE'] == 'slow'\n"}),
+    _row("process state", C, "the program writes a file the test reads", "def save(path, text):\n    with open(path, 'w') as fh:\n"
+         "        fh.write(text)", {"tests": "import os, tempfile\np = os.path.join(tempfile.mkdtemp(), 'out.txt')\nsave(p, 'hi')\n"
+                                        "assert open(p).read() == 'hi'\n"}),
+    _row("process state", C, "the program changes directory and the test sees it", "import os\ndef enter(path):\n    os.chdir(path)",
+         {"tests": "import os, tempfile\nd = os.path.realpath(tempfile.mkdtemp())\nenter(d)\nassert os.getcwd() == d\n"}),
     # ------------------------------------------------------------------ the candidate as a module
     _row("solution module", C, "from solution import f", GOOD_ADD, IMPORT_FROM),
     _row("solution module", C, "import solution", GOOD_ADD, IMPORT_MOD),
