@@ -19,9 +19,10 @@ LONG = ("A train leaves the station at noon travelling sixty miles per hour towa
 
 
 @pytest.mark.parametrize("text,want", [
-    ("What is 2+2?", "what is 2 2"),
+    ("What is 2+2?", "what is 2 +2"),  # operators stay, glued to the word after them
     ("  Hello,\tWORLD!! ", "hello world"),
-    ("x_1 = y-2", "x 1 y 2"),
+    ("x_1 = y-2", "x 1 =y -2"),
+    ("3 × 4 ≤ 12", "3 ×4 ≤12"),  # Unicode math symbols too
     ("Ｆｕｌｌｗｉｄｔｈ ＡＢＣ", "fullwidth abc"),  # NFKC
     ("Straße", "strasse"),  # case-folded
     ("...", ""),
@@ -33,7 +34,15 @@ def test_normalize_table(text, want):
 def test_exact_match_after_normalisation():
     found = find_overlaps(["What is 2 + 2?", "Name a prime."], ["what is 2+2", "Name a PRIME!!", "Name a colour."])
     assert [(o.eval_index, o.train_index, o.kind) for o in found] == [(0, 0, "exact"), (1, 1, "exact")]
-    assert found[0].shared == "what is 2 2"
+    assert found[0].shared == "what is 2 +2"
+
+
+def test_problems_that_differ_only_in_an_operator_are_not_an_exact_match():
+    # the operators used to be stripped as punctuation: "What is 3-5?" matched "What is 3+5?"
+    assert find_overlaps(["What is 3+5?"], ["What is 3-5?", "What is 3*5?", "what is 3 + 5"]) == [
+        contamination.Overlap(2, 0, "exact", "what is 3 +5")]
+    train = [f"What is {a}+{b}?" for a in range(10) for b in range(10)]
+    assert find_overlaps(train, [f"What is {a}-{b}?" for a in range(10) for b in range(10)]) == []
 
 
 def test_ngram_overlap_needs_a_run_of_n_words():

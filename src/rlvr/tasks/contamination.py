@@ -1,7 +1,10 @@
 """Eval problems that also occur in the training data.
 
-Two checks, on text normalised the same way (Unicode NFKC, case-folded, every run of
-punctuation/underscores/whitespace collapsed to one space):
+Two checks, on text normalised the same way (Unicode NFKC, case-folded, split into words;
+an operator symbol (``+ - * / = < > ^ %``, any Unicode math symbol) stays, glued to the word
+after it, so "What is 3-5?" (``what is 3 -5``) and "What is 3+5?" (``what is 3 +5``) differ
+while an n-gram still counts words; other punctuation, underscores and whitespace only
+separate):
 - **exact**: the normalised eval text equals a normalised training text;
 - **ngram**: the eval text shares a run of ``ngram`` consecutive words (13 by default, the
   window GPT-3's decontamination used) with some training text.
@@ -24,13 +27,28 @@ from dataclasses import dataclass
 
 from rlvr.errors import DataError
 
-_SEPARATORS = re.compile(r"[\W_]+", re.UNICODE)
+_TOKENS = re.compile(r"[^\W_]+|[^\w\s]", re.UNICODE)  # a run of letters/digits, or one other symbol
+OPERATORS = frozenset("+-*/=<>^%")  # kept, with every Unicode math symbol (category Sm: − × ÷ ≤ ...)
+
+
+def _is_operator(token: str) -> bool:
+    return token in OPERATORS or (len(token) == 1 and unicodedata.category(token) == "Sm")
 
 
 def normalize(text: str) -> str:
-    """Case-folded, punctuation-free, single-spaced: ``"What is 2+2?"`` -> ``"what is 2 2"``."""
+    """Case-folded words, single-spaced, each carrying the operators before it:
+    ``"What is 2+2?"`` -> ``"what is 2 +2"`` (so an n-gram still counts words)."""
     text = unicodedata.normalize("NFKC", text).casefold()
-    return _SEPARATORS.sub(" ", text).strip()
+    out, pending = [], ""
+    for t in _TOKENS.findall(text):
+        if t[0].isalnum():
+            out.append(pending + t)
+            pending = ""
+        elif _is_operator(t):
+            pending += t
+    if pending:
+        out.append(pending)
+    return " ".join(out)
 
 
 def words(text: str) -> list[str]:
