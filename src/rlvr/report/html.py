@@ -181,6 +181,8 @@ class LinePanel:
     eval_keys: list[str] = field(default_factory=list)
     note: str = ""
     y_range: tuple | None = None
+    y_include: tuple = ()           # values the axis always shows (0 and 1 for pass@1)
+    y_floor: float | None = 0.0     # most panels plot what cannot be negative; None where it can (KL)
 
     def render(self, run: Run) -> str:
         groups = [_series(run.train, k) for k in self.train_keys if any(k in r for r in run.train)]
@@ -191,7 +193,8 @@ class LinePanel:
         if not groups:
             return _panel(self.panel_id, self.title, _missing(absent), "missing", self.note)
         svg = line_chart(_with_colors(groups), Chart(self.title, "step", self.ylabel, y_range=self.y_range,
-                                                     panel_id=self.panel_id, draw_title=False))
+                                                     panel_id=self.panel_id, draw_title=False,
+                                                     y_include=self.y_include, y_floor=self.y_floor))
         extra = _missing(absent) if absent else ""
         return _panel(self.panel_id, self.title, f'<div class="figure">{svg}</div>{extra}', "ok", self.note)
 
@@ -205,7 +208,7 @@ def _reward_panel(run: Run) -> str:
         note += (" hack/visible_only: share of completions passing every visible test and failing a hidden one;"
                  " rising beside the reward means the policy is solving the tests, not the problem.")
     panel = LinePanel("reward", "Reward and held-out pass@1", "reward / pass@1", ["reward/mean", *components],
-                      ["pass@1"], note)
+                      ["pass@1"], note, y_include=(0.0, 1.0))
     return panel.render(run)
 
 
@@ -347,14 +350,15 @@ CORE_PANELS: list[Callable[[Run], str]] = [
     LinePanel("entropy", "Policy entropy", "nats per token", ["entropy"],
               note="Mean over response tokens. A steady fall is normal; a collapse towards 0 ends exploration.").render,
     LinePanel("kl", "KL divergence", "KL", ["kl_ref", "approx_kl_old"],
-              note="kl_ref: to the reference policy; approx_kl_old: to the policy that sampled (one update).").render,
+              note="kl_ref: to the reference policy; approx_kl_old: to the policy that sampled (one update).",
+              y_floor=None).render,
     LinePanel("zero_var", "Zero-variance groups", "fraction of groups", ["zero_var/observed", "zero_var/predicted"],
               note="Groups whose rewards are all equal give no gradient. predicted = mean of p^G + (1−p)^G.",
               y_range=(0.0, 1.0)).render,
     LinePanel("length", "Response length by correctness", "tokens", ["len/correct", "len/wrong", "len/mean", "len/max"],
               ["eval/len_mean"],
               note="Wrong answers growing longer while accuracy is flat is the length pathology.").render,
-    LinePanel("clip", "Clip fractions", "fraction of tokens", ["clip_frac/low", "clip_frac/high"],
+    LinePanel("clip", "Clip fractions", "fraction of tokens", ["clip_frac/low", "clip_frac/high"], y_include=(0.0,),
               note="Share of loss tokens whose ratio was clipped below 1−ε_low / above 1+ε_high.").render,
     _time_panel,
     _status_panel,

@@ -5,6 +5,15 @@ plotting library, stays a few hundred kilobytes and keeps its text searchable.
 Only what the report needs: linear or log2 x axis, linear y axis, gaps where a value is
 missing (None or non-finite), a legend under the plot.
 
+The axes are drawn so that a chart does not exaggerate: the y axis includes the values a
+panel names (``Chart.y_include``: 0 and 1 for rates and pass@1), never pads below a floor
+the data does not cross (``y_floor``: 0 for a count, a length, a norm), and spans at least
+``y_min_span`` times the largest magnitude, so a series that moves by 0.003 % is drawn flat.
+Tick labels on a very small or large scale carry a shared power of ten in the axis title
+(``×10^-5``) instead of long scientific notation; a step axis ticks at integers only. A
+series that coincides with one drawn before it is drawn dashed over it and its legend entry
+says so.
+
 Deliberately not here: interactivity, dates, log y axes, anything matplotlib does well
 for papers (``rlvr.report.passk_plot.plot_passk_compare`` uses matplotlib for PNG/PDF).
 """
@@ -42,13 +51,16 @@ def _finite(v) -> bool:
     return v is not None and isinstance(v, (int, float)) and math.isfinite(v)
 
 
-def nice_ticks(lo: float, hi: float, target: int = 5) -> list[float]:
-    """Round tick values (1, 2, 2.5, 5 x 10^n steps) covering [lo, hi]."""
+def nice_ticks(lo: float, hi: float, target: int = 5, integer: bool = False) -> list[float]:
+    """Round tick values (1, 2, 2.5, 5 x 10^n steps) covering [lo, hi]; with ``integer`` only
+    whole numbers (steps of 1, 2, 5, 10, 20, 25, ...)."""
     if hi <= lo:
         return [lo]
     raw = (hi - lo) / max(target, 1)
+    if integer:
+        raw = max(raw, 1.0)
     mag = 10 ** math.floor(math.log10(raw))
-    step = next(m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw)
+    step = next(m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw and (not integer or float(m * mag).is_integer()))
     first = math.ceil(lo / step - 1e-9) * step
     ticks = []
     v = first
@@ -73,18 +85,26 @@ def fmt_tick(v: float, step: float) -> str:
     return f"{v:.{decimals}f}"
 
 
-def _y_limits(series: Sequence[Series], y_range) -> tuple[float, float]:
+def _y_limits(series: Sequence[Series], y_range, include: Sequence[float] = (), floor: float | None = None,
+              min_span: float = 0.05) -> tuple[float, float]:
+    """The y axis: the data and ``include``, at least ``min_span`` x the largest magnitude tall
+    (a flat series stays flat), padded, and not below ``floor`` unless the data is."""
     if y_range is not None:
         return float(y_range[0]), float(y_range[1])
     values = [y for s in series for y in s.ys if _finite(y)]
     if not values:
-        return 0.0, 1.0
-    lo, hi = min(values), max(values)
-    if hi - lo < 1e-12:
-        pad = abs(hi) * 0.1 or 0.5
-        return lo - pad, hi + pad
-    pad = (hi - lo) * 0.06
-    return lo - pad, hi + pad
+        return (0.0, 1.0) if floor is None else (floor, floor + 1.0)
+    lo, hi = min(values + list(include)), max(values + list(include))
+    span = max(hi - lo, min_span * max(abs(lo), abs(hi)))
+    if span < 1e-12:  # all zero
+        span = 1.0
+    if hi - lo < span:  # widen around the middle
+        mid = (lo + hi) / 2
+        lo, hi = mid - span / 2, mid + span / 2
+    lo, hi = lo - span * 0.06, hi + span * 0.06
+    if floor is not None and min(values) >= floor:
+        lo = max(lo, floor)
+    return lo, hi
 
 
 def _x_limits(series: Sequence[Series], logx: bool) -> tuple[float, float]:
@@ -133,20 +153,46 @@ def _legend_rows(labels: Sequence[str], width: int) -> list[list[tuple[int, str]
     return rows
 
 
-def _axes(frame: _Frame, xlabel: str, ylabel: str, title: str, draw_title: bool = True) -> list[str]:
+_SUPERSCRIPT = str.maketrans("-0123456789", "\u207b\u2070\u00b9\u00b2\u00b3\u2074\u2075\u2076\u2077\u2078\u2079")
+
+
+def shared_exponent(ticks: Sequence[float], step: float) -> int | None:
+    """The power of ten that tick labels share on a very small or large scale (labels then
+    show ``t / 10^e``), or None when plain decimals read well."""
+    if not (step > 0 and (step < 1e-3 or step >= 1e5)):
+        return None
+    top = max((abs(t) for t in ticks if t), default=0.0)
+    return math.floor(math.log10(top)) if top else None
+
+
+def y_tick_labels(ticks: Sequence[float]) -> tuple[list[str], str]:
+    """(the labels, the axis-title suffix such as " (×10⁻⁵)" or "")."""
+    step = ticks[1] - ticks[0] if len(ticks) > 1 else 1.0
+    exp = shared_exponent(ticks, step)
+    if exp is None:
+        return [fmt_tick(t, step) for t in ticks], ""
+    scale = 10.0 ** exp
+    return [fmt_tick(t / scale, step / scale) for t in ticks], f" (\u00d710{str(exp).translate(_SUPERSCRIPT)})"
+
+
+def _axes(frame: _Frame, xlabel: str, ylabel: str, title: str, draw_title: bool = True,
+          integer_x: bool = False) -> list[str]:
     out = []
     ticks = nice_ticks(*frame.ylim)
-    step = ticks[1] - ticks[0] if len(ticks) > 1 else 1.0
-    for t in ticks:
+    labels, suffix = y_tick_labels(ticks)
+    ylabel += suffix
+    for t, label in zip(ticks, labels):
         y = frame.py(t)
         out.append(f'<line x1="{frame.x0}" y1="{y:.1f}" x2="{frame.x1}" y2="{y:.1f}" stroke="#e4e4e4"/>')
-        out.append(f'<text x="{frame.x0 - 6}" y="{y + 4:.1f}" text-anchor="end">{fmt_tick(t, step)}</text>')
+        out.append(f'<text x="{frame.x0 - 6}" y="{y + 4:.1f}" text-anchor="end">{label}</text>')
     if frame.logx:
         lo, hi = frame.xlim
         xt = [2.0**e for e in range(math.ceil(lo - 1e-9), math.floor(hi + 1e-9) + 1)]
         labels = [f"{int(x)}" if x >= 1 else f"{x:g}" for x in xt]
     else:
-        xt = nice_ticks(*frame.xlim, target=6)
+        xt = nice_ticks(*frame.xlim, target=6, integer=integer_x)
+        if integer_x:
+            xt = [x for x in xt if float(x).is_integer()] or [float(round(sum(frame.xlim) / 2))]
         xstep = xt[1] - xt[0] if len(xt) > 1 else 1.0
         labels = [fmt_tick(x, xstep) for x in xt]
     for x, label in zip(xt, labels):
@@ -178,9 +224,11 @@ def _polyline_segments(frame: _Frame, s: Series) -> list[list[tuple[float, float
     return segments
 
 
-def _series_svg(frame: _Frame, s: Series, color: str) -> list[str]:
-    out = [f'<g data-series="{html.escape(s.label)}">']
-    dash = ' stroke-dasharray="5 3"' if s.dashed else ""
+def _series_svg(frame: _Frame, s: Series, color: str, dashed: bool | None = None,
+                coincides: int | None = None) -> list[str]:
+    same = f' data-coincides="{coincides}"' if coincides is not None else ""
+    out = [f'<g data-series="{html.escape(s.label)}"{same}>']
+    dash = ' stroke-dasharray="5 3"' if (s.dashed if dashed is None else dashed) else ""
     for seg in _polyline_segments(frame, s):
         pts = " ".join(f"{x:.1f},{y:.1f}" for x, y in seg)
         out.append(f'<polyline points="{pts}" fill="none" stroke="{color}" stroke-width="{s.width}" '
@@ -228,6 +276,35 @@ class Chart:
     y_range: tuple[float, float] | None = None
     panel_id: str | None = None
     draw_title: bool = True
+    y_include: tuple[float, ...] = ()     # values the y axis always shows (0 and 1 for rates and pass@1)
+    y_floor: float | None = None          # the axis does not pad below this unless the data does (0: a count)
+    y_min_span: float = 0.05              # least axis height, as a share of the largest magnitude
+    integer_x: bool | None = None         # ticks at whole numbers only; None = when xlabel is "step"
+
+    def limits(self, series: Sequence[Series]) -> tuple[float, float]:
+        return _y_limits(series, self.y_range, self.y_include, self.y_floor, self.y_min_span)
+
+    @property
+    def integer_ticks(self) -> bool:
+        return self.xlabel == "step" if self.integer_x is None else self.integer_x
+
+
+def _points(frame: _Frame, s: Series) -> list[tuple[float, float]]:
+    return [pt for seg in _polyline_segments(frame, s) for pt in seg]
+
+
+def coinciding(frame: _Frame, series: Sequence[Series]) -> dict[int, int]:
+    """{i: j}: series i is drawn within a pixel of the earlier series j everywhere."""
+    pts = [_points(frame, s) for s in series]
+    out = {}
+    for i in range(len(series)):
+        for j in range(i):
+            if j in out or not pts[i] or len(pts[i]) != len(pts[j]) or not series[i].legend:
+                continue
+            if all(abs(a[0] - b[0]) < 0.75 and abs(a[1] - b[1]) < 0.75 for a, b in zip(pts[i], pts[j])):
+                out[i] = j
+                break
+    return out
 
 
 def line_chart(series: Sequence[Series], chart: Chart) -> str:
@@ -240,12 +317,15 @@ def line_chart(series: Sequence[Series], chart: Chart) -> str:
         k += s.color is None
     n_rows = len(_legend_rows([s.label for s in shown], width))
     height = MARGIN_TOP + plot_height + MARGIN_BOTTOM + LEGEND_ROW * n_rows + 4
-    frame = _Frame(width, plot_height, _x_limits(series, logx), _y_limits(series, chart.y_range), logx)
+    frame = _Frame(width, plot_height, _x_limits(series, logx), chart.limits(series), logx)
     out = [_svg_open(width, height, chart.panel_id, chart.title), '<rect width="100%" height="100%" fill="white"/>']
-    out += _axes(frame, chart.xlabel, chart.ylabel, chart.title, chart.draw_title)
-    for s, color in zip(series, colors):
-        out += _series_svg(frame, s, color)
-    entries = [(s.label, c, s.dashed) for s, c in zip(series, colors) if s.legend]
+    out += _axes(frame, chart.xlabel, chart.ylabel, chart.title, chart.draw_title, chart.integer_ticks and not logx)
+    same = coinciding(frame, series)  # drawn dashed over the line it hides, and said in the legend
+    labels = [f"{s.label} (= {series[same[i]].label})" if i in same else s.label for i, s in enumerate(series)]
+    dashed = [s.dashed or i in same for i, s in enumerate(series)]
+    for i, (s, color) in enumerate(zip(series, colors)):
+        out += _series_svg(frame, s, color, dashed[i], same.get(i))
+    entries = [(label, c, d) for s, label, c, d in zip(series, labels, colors, dashed) if s.legend]
     out += _legend(entries, width, MARGIN_TOP + plot_height + MARGIN_BOTTOM + 12)
     out.append("</svg>")
     return "\n".join(out)
@@ -266,7 +346,7 @@ def stacked_area_chart(xs: Sequence[float], layers: Sequence[tuple[str, Sequence
     n_rows = len(_legend_rows([b[0] for b in bands], width))
     height = MARGIN_TOP + plot_height + MARGIN_BOTTOM + LEGEND_ROW * n_rows + 4
     out = [_svg_open(width, height, chart.panel_id, chart.title), '<rect width="100%" height="100%" fill="white"/>']
-    out += _axes(frame, chart.xlabel, chart.ylabel, chart.title, chart.draw_title)
+    out += _axes(frame, chart.xlabel, chart.ylabel, chart.title, chart.draw_title, chart.integer_ticks)
     for i, (label, lower, upper) in enumerate(bands):
         color = PALETTE[i % len(PALETTE)]
         pts = [(frame.px(x), frame.py(u)) for x, u in zip(xs, upper)]
