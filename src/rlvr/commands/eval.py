@@ -71,14 +71,30 @@ def parse_ks(text: str | None, n: int) -> list[int]:
     return ks
 
 
-def _eval_config(args, model_dir: Path | None):
-    from rlvr.config import apply_overrides, config_from_dict, load_config
+def check_eval_args(n: int, problems: int | None, temperature: float | None) -> None:
+    """The command's numbers, each against its range, before any model is loaded."""
+    if n < 1:
+        raise UserError(f"--n must be >= 1, got {n}")
+    if problems is not None and problems < 1:
+        raise UserError(f"--problems must be >= 1, got {problems} (leave it out for eval.problems)")
+    if temperature is not None and not temperature >= 0:
+        raise UserError(f"--temperature must be >= 0 (0 = greedy), got {temperature}")
 
+
+def _eval_config(args, model_dir: Path | None):
     overrides = list(args.overrides)
     if args.task:
         overrides.append(f"task.name={args.task}")
-    if args.config:
-        return load_config(args.config, overrides=overrides)
+    return eval_config(model_dir, args.config, overrides)
+
+
+def eval_config(model_dir: Path | None, config: str | None = None, overrides: list[str] | tuple = ()):
+    """The config to evaluate under: ``config`` (YAML), else the run config of the run the model
+    directory belongs to, else the demo's; ``overrides`` on top."""
+    from rlvr.config import apply_overrides, config_from_dict, load_config
+
+    if config:
+        return load_config(config, overrides=overrides)
     if model_dir is not None:
         for parent in [model_dir, *model_dir.parents][:4]:
             if (parent / "config.json").is_file() and (parent / "metrics.jsonl").is_file():
@@ -99,6 +115,7 @@ def _model_dirs(args) -> list[Path]:
 
 
 def cmd_eval(args) -> int:
+    check_eval_args(args.n, args.problems, args.temperature)
     dirs = _model_dirs(args)
     cfg = _eval_config(args, dirs[-1])
     result = run_eval(cfg, dirs, n=args.n, ks=args.k, problems=args.problems, temperature=args.temperature,
@@ -145,14 +162,16 @@ def run_eval(cfg, model_dirs: list[Path], n: int, ks: str | None, problems: int 
     from rlvr.train.run import set_threads
 
     set_threads(cfg)
-    if n < 1:
-        raise UserError(f"--n must be >= 1, got {n}")
+    check_eval_args(n, problems, temperature)
     ks_list = parse_ks(ks, n)
     temp = temperature if temperature is not None else (1.0 if n > 1 else 0.0)
     if temp == 0 and n > 1:
         raise UserError("greedy decoding (--temperature 0) gives n identical samples;"
                         " use a temperature > 0 with --n > 1")
     samples = build_task(cfg.task, verifier=cfg.reward.verifier).eval_samples[: problems or cfg.eval.problems]
+    if problems is not None and problems > len(samples):
+        print(f"--problems {problems}: the held-out set has {len(samples)}; evaluating all of them",
+              file=sys.stderr, flush=True)
     results = {"problems": len(samples), "n": n, "temperature": temp, "ks": ks_list, "models": []}
     output.mkdir(parents=True, exist_ok=True)
     examples = []

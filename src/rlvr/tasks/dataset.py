@@ -94,6 +94,42 @@ def read_datasets_dir(path: Path) -> Iterator[Row]:
         yield Row(f"{path} row {n}", dict(data))
 
 
+def rows_from_memory(data: Any, what: str) -> list[Row]:
+    """Rows of an in-memory dataset: a list of dicts or a ``datasets.Dataset`` (``row N``)."""
+    if isinstance(data, (str, Path)):
+        return read_rows(data)
+    if type(data).__name__ == "DatasetDict":
+        raise DataError(f"{what} is a DatasetDict with splits {', '.join(data.keys())}; pass one split, "
+                        f"e.g. ds[{next(iter(data.keys()), 'train')!r}]")
+    try:
+        items = list(data)
+    except TypeError:
+        raise DataError(f"{what} must be a list of dicts, a datasets.Dataset or a file path, "
+                        f"got {type(data).__name__}") from None
+    rows = []
+    for n, item in enumerate(items, start=1):
+        if not isinstance(item, dict):
+            raise DataError(f"{what} row {n}: expected a dict, got {type(item).__name__}")
+        rows.append(Row(f"{what} row {n}", dict(item)))
+    if not rows:
+        raise DataError(f"{what} holds no rows")
+    return rows
+
+
+def write_jsonl(rows: list[Row], path: Path) -> None:
+    """Rows to a JSONL file (how a run records an in-memory dataset); a value JSON cannot hold
+    is refused naming its row and column."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        for row in rows:
+            try:
+                f.write(json.dumps(row.data, ensure_ascii=False) + "\n")
+            except (TypeError, ValueError) as exc:
+                raise DataError(f"{row.where}: cannot be recorded as JSON ({exc})") from None
+    tmp.replace(path)
+
+
 def read_rows(path: str | Path) -> list[Row]:
     """Every row of a JSONL file, a Parquet file, or a ``datasets`` directory."""
     p = Path(path)
@@ -268,6 +304,7 @@ def row_to_sample(row: Row, spec: RowSpec, index: int, split: str) -> Sample:
     fields = {f: values[f] for f in EXTRA_FIELDS if values[f] is not MISSING}
     fields["source"] = row.where
     fields["question"] = values["prompt"]
+    fields["columns"] = row.data  # every column as read: a TRL-style reward function receives them by name
     sid = str(values["id"]) if values["id"] is not MISSING else f"{split}-{index}"
     row_verifier = values["verifier"] if values["verifier"] is not MISSING else None
     if isinstance(row_verifier, dict):

@@ -10,6 +10,21 @@ turns specs into these objects: ``as_verifier``) each have ``__call__`` and ``ke
 cache key: verifier name + options + completion + the sample fields that verifier reads).
 Worker processes receive them by pickling, so they hold only names and plain data.
 
+A user's reward function is named by its import path, ``module:function`` (the convention of
+uvicorn and entry points): ``get_verifier("my_rewards:score")`` imports it (from the
+working directory too) and adapts it with ``UserReward``, in either of two forms:
+
+- rlvr's own, ``f(completion, sample) -> Verdict`` (or a number);
+- TRL's ``reward_funcs``, any function with a ``completions`` parameter:
+  ``f(completions=[text], prompts=[prompt], **row_fields) -> [float]``, called once per
+  completion with lists of one, the row's columns as keyword arguments.
+
+A number (either form) is the reward as it is; the completion counts as correct (status
+``ok``, what pass@1 counts) when it is >= 1. ``None``, NaN or a non-number is status
+``error``. Functions handed over in Python (``rlvr.train(reward=fn)``) are registered under
+their import path (``register_function``), so a script's own ``__main__`` functions resolve
+in this process without being importable.
+
 What this module does not do: run verifiers in parallel or enforce timeouts (that is
 ``rlvr.verifiers.pool``), or define any verifier's logic.
 """
@@ -18,7 +33,11 @@ from __future__ import annotations
 
 import hashlib
 import importlib
+import inspect
 import json
+import math
+import os
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -66,7 +85,7 @@ class LazyVerifier:
         return self.load()(completion, sample, **options)
 
 
-_LOADED: dict[tuple[str, str], Callable[..., Verdict]] = {}
+_LOADED: dict[tuple[str, str], Callable[..., Any]] = {}
 
 VERIFIERS: dict[str, LazyVerifier] = {
     v.name: v
@@ -93,15 +112,168 @@ def valid_names() -> list[str]:
     return sorted(VERIFIERS)
 
 
-def get_verifier(name: str) -> LazyVerifier:
-    """The registered verifier called ``name``; an unknown name raises an error listing the
-    valid names."""
-    if name not in VERIFIERS:
-        raise UnknownVerifierError(
-            f"unknown verifier {name!r}; valid: {', '.join(valid_names())} "
-            f"or a composite spec {{\"composite\": {{\"exact\": 1.0, \"format\": 0.1}}}}"
-        )
-    return VERIFIERS[name]
+def get_verifier(name: str) -> LazyVerifier | UserReward:
+    """The registered verifier called ``name``, or the user's function ``module:function``;
+    an unknown name raises an error listing the valid names."""
+    if name in VERIFIERS:
+        return VERIFIERS[name]
+    if isinstance(name, str) and is_function_spec(name):
+        entry = UserReward(name.strip())
+        entry.load()  # unimportable: one line naming the module or the attribute
+        return entry
+    raise UnknownVerifierError(
+        f"unknown verifier {name!r}; valid: {', '.join(valid_names())}, a function as module:function, "
+        f"or a composite spec {{\"composite\": {{\"exact\": 1.0, \"format\": 0.1}}}}"
+    )
+
+
+# ------------------------------------------------------------------ user functions
+
+_REGISTERED: dict[str, Callable[..., Any]] = {}  # import path -> a function handed over in Python
+
+
+def is_function_spec(name: str) -> bool:
+    """``module:function`` (not a JSON spec, not a registered name)."""
+    text = name.strip()
+    return ":" in text and not text.startswith("{") and text not in VERIFIERS
+
+
+def import_path(fn: Callable[..., Any]) -> str:
+    """``module:qualname`` of a function (what config.json records for it)."""
+    module = getattr(fn, "__module__", None)
+    qualname = getattr(fn, "__qualname__", None) or getattr(type(fn), "__qualname__", None)
+    if not module or not qualname:
+        raise UnknownVerifierError(f"cannot name {fn!r} by an import path; define it at module level")
+    return f"{module}:{qualname}"
+
+
+def register_function(fn: Callable[..., Any]) -> str:
+    """Make ``fn`` resolvable by its import path in this process; the path."""
+    if not callable(fn):
+        raise UnknownVerifierError(f"a reward function must be callable, got {type(fn).__name__}")
+    path = import_path(fn)
+    reward_form(fn, path)  # a signature that fits neither form is refused now
+    _REGISTERED[path] = fn
+    _LOADED.pop(("user", path), None)
+    return path
+
+
+def _import_function(spec: str) -> Callable[..., Any]:
+    module_name, _, attr = spec.partition(":")
+    if not module_name or not attr:
+        raise UnknownVerifierError(f"verifier {spec!r} is not module:function (example: my_rewards:score)")
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        cwd = os.getcwd()
+        if exc.name != module_name.split(".")[0] or cwd in sys.path:
+            raise UnknownVerifierError(f"verifier {spec!r}: cannot import module {module_name!r} ({exc})") from None
+        sys.path.insert(0, cwd)  # like uvicorn: modules in the working directory resolve
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc2:
+            raise UnknownVerifierError(f"verifier {spec!r}: no module named {module_name!r} on the path or in the "
+                                       f"working directory ({exc2})") from None
+    except Exception as exc:  # the user's module raised while importing
+        raise UnknownVerifierError(f"verifier {spec!r}: importing {module_name!r} failed: "
+                                   f"{type(exc).__name__}: {exc}") from None
+    obj: Any = module
+    for part in attr.split("."):
+        if not hasattr(obj, part) and module_name == "__main__":
+            raise UnknownVerifierError(f"{spec!r} is a function of the script that started the run, which this "
+                                       f"process cannot import: pass it again from that script (reward=...), or "
+                                       f"move it into a module and name it module:function")
+        if not hasattr(obj, part):
+            raise UnknownVerifierError(f"verifier {spec!r}: module {module_name!r} has no attribute {attr!r}")
+        obj = getattr(obj, part)
+    if not callable(obj):
+        raise UnknownVerifierError(f"verifier {spec!r}: {attr!r} is a {type(obj).__name__}, not a function")
+    return obj
+
+
+def reward_form(fn: Callable[..., Any], where: str) -> str:
+    """``"trl"`` (a ``completions`` parameter: TRL's reward_funcs) or ``"verdict"``
+    (``f(completion, sample)``); anything else is refused naming both forms."""
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return "verdict"  # a builtin or C callable: called as f(completion, sample)
+    if any(p.name == "completions" for p in params):
+        return "trl"
+    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    required = [p for p in positional if p.default is p.empty]
+    if len(required) <= 2 <= len(positional) or any(p.kind == p.VAR_POSITIONAL for p in params):
+        return "verdict"
+    raise UnknownVerifierError(
+        f"reward function {where} takes ({', '.join(p.name for p in params)}); rlvr calls f(completion, sample) -> "
+        f"Verdict or a number, or TRL-style f(completions, **row_fields) -> list of floats")
+
+
+def row_fields(sample: Sample) -> dict[str, Any]:
+    """The row's fields as TRL passes them to a reward function: every dataset column but the
+    prompt (for built-in tasks: ``answer`` and the task's own fields)."""
+    columns = sample.fields.get("columns")
+    if isinstance(columns, Mapping):
+        return {k: v for k, v in columns.items() if k not in ("prompt", "completion", "completions", "prompts")}
+    out = {k: v for k, v in sample.fields.items() if k not in ("source", "question", "columns")}
+    out["answer"] = sample.answer
+    return out
+
+
+def _as_verdict(value: Any, where: str) -> Verdict:
+    """A user's return value as a Verdict: a Verdict as it is, a number as the reward
+    (ok when >= 1), anything else an ``error`` verdict saying what came back."""
+    if isinstance(value, Verdict):
+        return check_verdict(value, where)
+    if isinstance(value, bool):
+        value = float(value)
+    if isinstance(value, (int, float)) or (hasattr(value, "item") and getattr(value, "ndim", 1) == 0):
+        reward = float(value.item() if hasattr(value, "item") else value)
+        if math.isnan(reward) or math.isinf(reward):
+            return Verdict(0.0, "error", f"{where} returned {reward}")
+        return Verdict(reward, "ok" if reward >= 1.0 else "wrong", f"reward {reward:g}")
+    if value is None:
+        return Verdict(0.0, "error", f"{where} returned None (no reward for this completion)")
+    return Verdict(0.0, "error", f"{where} returned {type(value).__name__} {str(value)[:60]!r}, not a number "
+                                f"or a Verdict")
+
+
+@dataclass(frozen=True)
+class UserReward:
+    """A user's reward function named ``module:function``, adapted to ``(completion, sample)
+    -> Verdict`` (see the module docstring for the two forms). Holds only the name, so worker
+    processes re-import it."""
+
+    name: str
+    reads: tuple[str, ...] | None = ALL_FIELDS
+    requires: tuple[tuple[str, ...], ...] = ()
+    summary: str = "a user's reward function"
+
+    def load(self) -> Callable[..., Any]:
+        key = ("user", self.name)
+        if key not in _LOADED:
+            fn = _REGISTERED.get(self.name) or _import_function(self.name)
+            _LOADED[key] = fn
+        return _LOADED[key]
+
+    def warm_up(self) -> None:
+        self.load()
+
+    def __call__(self, completion: str, sample: Sample, **options: Any) -> Verdict:
+        fn = self.load()
+        if reward_form(fn, self.name) == "verdict":
+            return _as_verdict(fn(completion, sample, **options), self.name)
+        kwargs = {k: [v] for k, v in row_fields(sample).items()}
+        kwargs.update(prompts=[sample.prompt], completions=[completion], **options)
+        params = inspect.signature(fn).parameters.values()
+        if not any(p.kind == p.VAR_KEYWORD for p in params):  # pass only what it names
+            names = {p.name for p in params}
+            kwargs = {k: v for k, v in kwargs.items() if k in names}
+        out = fn(**kwargs)
+        if not isinstance(out, (list, tuple)) or len(out) != 1:
+            return Verdict(0.0, "error", f"{self.name} returned {type(out).__name__} "
+                                         f"{str(out)[:60]!r}; a TRL-style reward returns one float per completion")
+        return _as_verdict(out[0], self.name)
 
 
 # ------------------------------------------------------------------ cache keys
