@@ -338,6 +338,11 @@ ROWS: list[RedRow] = [
          CAPTURED_PRINT),
     _row("silence required", C, "a silent square", "def square(x):\n    return x * x", {"tests": SILENT["tests"] + SILENT_ERR["tests"]
                                                                                     + NO_WARNING["tests"]}),
+    _row("silence required", C, "a debug print where the test does not capture", "def square(x):\n    print('debug', x)\n"
+         "    return x * x", {"tests": "assert square(4) == 16\nassert square(-3) == 9\n"}),
+    _row("silence required", C, "5 MB of debug output where the test does not capture", "import sys\ndef square(x):\n"
+         "    for i in range(50_000):\n        print('debug line', i, 'of the square of', x, '-' * 60)\n"
+         "    print('warning', file=sys.stderr)\n    return x * x", {"tests": "assert square(4) == 16\n"}),
     _row("silence required", C, "a DeprecationWarning the test records", "import warnings\ndef old_api(x):\n"
          "    warnings.warn('use new_api', DeprecationWarning, stacklevel=2)\n    return 2 * x", WARNS),
     # ------------------------------------------------------------------ io output after the main thread ends
