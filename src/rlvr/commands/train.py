@@ -15,6 +15,8 @@ TRAIN_EPILOG = """examples:
   rlvr train algo.name=dapo train.steps=200    # another algorithm preset, one knob changed
   rlvr train my.yaml algo.kl_coef=0.01 rollout.group_size=8
   rlvr train --output runs/demo --resume       # continue after a crash
+  rlvr train --output runs/demo --overwrite    # replace the run there (an occupied --output is refused)
+  rlvr train reward.verifier=my_rewards:score  # your own reward function (module:function)
   rlvr train --list-keys                       # every config key with its default and meaning
 """
 
@@ -28,7 +30,10 @@ def register(sub) -> None:
     p.add_argument("--preset", help="Run preset: demo (default with no config), smoke (seconds) or smollm "
                                     "(a real pretrained model on CPU).")
     p.add_argument("--output", help="Run directory (default runs/<name>).")
-    p.add_argument("--resume", action="store_true", help="Continue from the run directory's latest checkpoint.")
+    p.add_argument("--resume", action="store_true", help="Continue from the run directory's newest intact checkpoint.")
+    p.add_argument("--overwrite", action="store_true",
+                   help="Replace the run already in the output directory (without it an occupied --output is "
+                        "refused, and the default runs/<name> moves on to runs/<name>-2, -3, ...).")
     p.add_argument("--list-keys", action="store_true", help="Print every config key, its default and meaning.")
     p.set_defaults(handler=cmd_train)
 
@@ -55,5 +60,5 @@ def cmd_train(args) -> int:
     cfg = load_config(config, preset=preset, overrides=overrides)
     from rlvr.train.loop import train
 
-    train(cfg, resume=args.resume, log=lambda s: print(s, file=sys.stderr, flush=True))
+    train(cfg, resume=args.resume, overwrite=args.overwrite, log=lambda s: print(s, file=sys.stderr, flush=True))
     return 0

@@ -157,6 +157,14 @@ def check_architecture(path: Path, meta: dict) -> None:
             f"and set model.path to that directory")
 
 
+def check_tokenizer(path: Path, meta: dict) -> None:
+    """The file carries a tokenizer transformers can rebuild (``tokenizer.ggml.model``)."""
+    kind = meta.get("tokenizer")
+    if kind is None:
+        raise GGUFError(f"'{path}' has no tokenizer metadata (no tokenizer.ggml.model entry), so no tokenizer can "
+                        f"be built from it; use a GGUF file exported with its tokenizer, or a Hugging Face directory")
+
+
 def file_sha256(path: Path, chunk: int = 1 << 20) -> str:
     h = hashlib.sha256()
     with open(path, "rb") as f:
@@ -205,8 +213,12 @@ def convert_gguf(src: Path, dest: Path, log: Log = print) -> dict:
     from transformers import AutoModelForCausalLM, AutoTokenizer
 
     t0 = time.time()
+    check_tokenizer(src, read_metadata(src))
     log(f"gguf: reading the tokenizer of {src.name}")
-    tokenizer = AutoTokenizer.from_pretrained(str(src.parent), gguf_file=src.name)
+    try:
+        tokenizer = AutoTokenizer.from_pretrained(str(src.parent), gguf_file=src.name)
+    except ValueError as exc:  # a tokenizer kind transformers cannot build
+        raise GGUFError(f"'{src}': no tokenizer can be built from its metadata: {exc}") from None
     log(f"gguf: dequantising {src.name} ({src.stat().st_size / 1e6:.0f} MB) to float32")
     try:
         loaded = AutoModelForCausalLM.from_pretrained(str(src.parent), gguf_file=src.name, dtype=torch.float32)

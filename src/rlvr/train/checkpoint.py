@@ -10,13 +10,21 @@ the previous ``latest`` intact. Writing a step that already exists (the final sa
 a periodic one) moves the old folder aside to ``step_N.replaced-<pid>`` before the new one
 is renamed in, and ``latest_checkpoint`` falls back to that copy if a crash lands between
 the two renames. A failed write (disk full) removes its temporary files and re-raises.
+
+The last file written into a checkpoint is ``checksums.json`` (every other file's size and
+sha256): a folder without it never completed, and a file that no longer matches it (cut
+short by a full disk or a copy, bit rot) is found before resuming. ``intact_checkpoint``
+reports each damaged checkpoint in one line and returns the newest intact one.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import os
 import random
 import shutil
+import zipfile
 from pathlib import Path
 
 import torch
@@ -24,6 +32,7 @@ import torch
 from rlvr.errors import UserError
 
 LATEST = "latest"
+CHECKSUMS = "checksums.json"
 REPLACED = ".replaced-"  # step_N.replaced-<pid>: the previous step_N while a re-save of step N is moved in
 
 
@@ -81,6 +90,11 @@ def save_checkpoint(ckpt_root: Path, step: int, model, tokenizer, trainer_state:
         for f in tmp.iterdir():
             with open(f, "rb") as fh:
                 os.fsync(fh.fileno())
+        listing = json.dumps(manifest(tmp), indent=1) + "\n"
+        with open(tmp / CHECKSUMS, "w") as fh:  # last: the folder is complete (the folder's rename is the atomic step)
+            fh.write(listing)
+            fh.flush()
+            os.fsync(fh.fileno())
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)  # never leave a half checkpoint behind
         raise
@@ -109,6 +123,82 @@ def prune(ckpt_root: Path, keep: int) -> None:
         stray.unlink(missing_ok=True)
 
 
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def manifest(folder: Path) -> dict:
+    """{relative path: {"bytes", "sha256"}} of every file under ``folder`` but the manifest."""
+    return {p.relative_to(folder).as_posix(): {"bytes": p.stat().st_size, "sha256": _sha256(p)}
+            for p in sorted(folder.rglob("*")) if p.is_file() and p.name != CHECKSUMS}
+
+
+def checkpoint_problem(path: Path) -> str | None:
+    """Why the checkpoint folder ``path`` cannot be resumed from, or None when it is intact."""
+    if not path.is_dir():
+        return "is missing"
+    listed = path / CHECKSUMS
+    if not listed.is_file():  # written before checksums existed (or never completed): check what can be checked
+        state = path / "trainer_state.pt"
+        if not state.is_file():
+            return "is incomplete (no trainer_state.pt)"
+        if not zipfile.is_zipfile(state):
+            return "trainer_state.pt is truncated or corrupt (not a readable torch archive)"
+        from rlvr.models.base import weights_problem
+
+        return weights_problem(path)
+    try:
+        entries = json.loads(listed.read_text())
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return f"{CHECKSUMS} is corrupt"
+    for name, want in entries.items():
+        f = path / name
+        if not f.is_file():
+            return f"{name} is missing"
+        size = f.stat().st_size
+        if size < want["bytes"]:
+            return f"{name} is truncated ({size} of {want['bytes']} bytes)"
+        if size != want["bytes"]:
+            return f"{name} has {size} bytes, {want['bytes']} were written"
+        if _sha256(f) != want["sha256"]:
+            return f"{name} is corrupt (its sha256 differs from the one written)"
+    return None
+
+
+def _step_dirs(ckpt_root: Path) -> list[Path]:
+    """step_N folders, newest first."""
+    found = [(int(p.name[5:]), p) for p in ckpt_root.glob("step_*") if p.name[5:].isdigit() and p.is_dir()]
+    return [p for _, p in sorted(found, reverse=True)]
+
+
+def intact_checkpoint(ckpt_root: Path, log=print) -> Path | None:
+    """The newest checkpoint that is whole: the one ``latest`` names, else the newest intact
+    step_N folder. Each damaged one is reported in one line; None when there is none at all."""
+    try:
+        first = latest_checkpoint(ckpt_root)
+    except CheckpointError:
+        first = None
+    candidates = [first] if first is not None else []
+    candidates += [p for p in _step_dirs(ckpt_root) if p != first]
+    damaged = []
+    for path in candidates:
+        problem = checkpoint_problem(path)
+        if problem is None:
+            if damaged:
+                log(f"resume: damaged checkpoint {'; '.join(damaged)}; resuming from {path.name}, "
+                    f"the newest intact one")
+            return path
+        damaged.append(f"{path.name} ({problem})")
+    if damaged:
+        raise CheckpointError(f"no intact checkpoint under {ckpt_root}: {'; '.join(damaged)}; start a new run "
+                              f"(--overwrite) or restore the files")
+    return None
+
+
 def latest_checkpoint(ckpt_root: Path) -> Path | None:
     pointer = ckpt_root / LATEST
     if not pointer.is_file():
@@ -124,4 +214,9 @@ def latest_checkpoint(ckpt_root: Path) -> Path | None:
 
 
 def load_trainer_state(path: Path) -> dict:
-    return torch.load(path / "trainer_state.pt", map_location="cpu", weights_only=False)
+    f = path / "trainer_state.pt"
+    try:
+        return torch.load(f, map_location="cpu", weights_only=False)
+    except (RuntimeError, EOFError, OSError, zipfile.BadZipFile) as exc:
+        raise CheckpointError(f"{f} cannot be read, truncated or corrupt ({str(exc).splitlines()[0][:120]}); "
+                              f"resume from an earlier checkpoint or start a new run") from None

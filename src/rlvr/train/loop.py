@@ -22,26 +22,42 @@ be written (disk full) is counted (``faults/checkpoint_errors``) and training go
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import time
 from pathlib import Path
 
-from rlvr.config import Config
+from rlvr.config import Config, validate
 from rlvr.errors import UserError
 from rlvr.train import checkpoint as ckpt
 from rlvr.train import distributed
 from rlvr.train.evaluation import base_evaluation, log_eval, run_evaluation
 from rlvr.train.rollouts import StepData, collect_step_batch
-from rlvr.train.run import Run, save, setup_run
+from rlvr.train.run import Run, check_run_dir, clear_run_dir, resolve_run_dir, save, setup_run
 from rlvr.train.stepmetrics import Timer, step_metrics
 from rlvr.train.update import Learner, update_policy
 
 MAX_NONFINITE_IN_A_ROW = 3  # skipped steps in a row before the run stops
 
 
-def train(cfg: Config, resume: bool = False, log=print) -> dict:
+def train(cfg: Config, resume: bool = False, log=print, overwrite: bool = False, callbacks=()) -> dict:
+    """Train ``cfg`` and return the summary. ``resume`` continues the run directory's newest
+    intact checkpoint; ``overwrite`` replaces a run already there (else an occupied directory is
+    refused, and the default ``runs/<name>`` moves on to ``runs/<name>-N``). Each callback is
+    called with every metrics row (``kind`` train or eval) as it is logged."""
+    if callable(cfg.reward.verifier):  # a function set in Python: recorded by its import path, no format term
+        from rlvr.train.api import use_reward
+
+        cfg = dataclasses.replace(cfg, reward=dataclasses.replace(cfg.reward))
+        use_reward(cfg, None)
+    validate(cfg)  # a config built or changed in Python is checked like one read from the command line
+    if int(os.environ.get("WORLD_SIZE", "1")) == 1:  # torchrun ranks must agree on one directory: no renaming
+        cfg = resolve_run_dir(cfg, resume, overwrite, log)
     if cfg.train.ray_ranks > 1 and "RANK" not in os.environ:  # data-parallel ranks as Ray actors
+        check_run_dir(cfg, resume, overwrite)
+        if overwrite:
+            clear_run_dir(cfg.run_dir(), log)
         return distributed.launch_with_ray(cfg, resume)[0]
     if cfg.train.mode == "async":
         from rlvr.train.async_source import check_config, with_behaviour_cap
@@ -49,13 +65,16 @@ def train(cfg: Config, resume: bool = False, log=print) -> dict:
         check_config(cfg)
         cfg = with_behaviour_cap(cfg)  # the resolved behaviour-weight cap is written to config.json
     eval_backend = "hf" if cfg.train.mode == "async" and cfg.rollout.backend == "vllm" else None
-    run = setup_run(cfg, resume, log, eval_backend=eval_backend)
+    run = setup_run(cfg, resume, log, eval_backend=eval_backend, overwrite=overwrite)
+    if callbacks:
+        run.runlog = CallbackLog(run.runlog, callbacks)
     source = data_source(run)
     last_eval = base_evaluation(run)
 
     # ------------------------------------------------------------ the loop
     t_train = time.time()
     bar = run.runlog.progress(cfg.train.steps, initial=run.state.step)
+    no_signal: list[bool] = []  # per step: every group's rewards were identical (no advantage, no gradient)
     try:
         source.start()
         while run.state.step < cfg.train.steps:
@@ -66,6 +85,7 @@ def train(cfg: Config, resume: bool = False, log=print) -> dict:
             source.after_update(step)
             metrics = step_metrics(batch, train_stats, timer, time.perf_counter() - t_step, cfg)  # 6.
             metrics.update(source.step_metrics(batch, timer, time.perf_counter() - t_step))
+            no_signal.append(metrics.get("zero_var/observed", 0.0) >= 1.0)
             out_of_time = bool(cfg.train.time_limit_s) and time.time() - t_train > cfg.train.time_limit_s
             last_eval = end_of_step(run, step, batch, metrics, last_eval, last=out_of_time or step >= cfg.train.steps)
             bar.update(metrics, last_eval)
@@ -79,7 +99,28 @@ def train(cfg: Config, resume: bool = False, log=print) -> dict:
         bar.close()
         source.close()
     run.phases["train_s"] = time.time() - t_train
+    if no_signal and all(no_signal):
+        run.log(f"note: on all {len(no_signal)} steps every group's {cfg.rollout.group_size} completions had the same "
+                f"reward, so every advantage and the gradient were 0 and the policy did not change; a base that "
+                f"never (or always) answers correctly gives no signal: warm-start it longer, raise "
+                f"rollout.group_size or rollout.temperature, or use an easier task (the smoke preset's 20-step "
+                f"warm-start checks the machinery, not learning)")
     return finish(run, source)
+
+
+class CallbackLog:
+    """The run log, with every logged metrics row also handed to the user's callbacks."""
+
+    def __init__(self, runlog, callbacks):
+        self._runlog, self._callbacks = runlog, list(callbacks)
+
+    def log(self, row: dict) -> None:
+        self._runlog.log(row)
+        for fn in self._callbacks:
+            fn(dict(row))
+
+    def __getattr__(self, name):
+        return getattr(self._runlog, name)
 
 
 # ---------------------------------------------------------------- data sources

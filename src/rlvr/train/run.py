@@ -11,8 +11,10 @@ is not part of a Run: ``rlvr.train.loop`` picks it.
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import random
+import shutil
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -23,7 +25,7 @@ import torch
 
 from rlvr.config import Config, save_config
 from rlvr.errors import ConfigError
-from rlvr.models.base import ensure_base
+from rlvr.models.base import check_model_dir, ensure_base
 from rlvr.models.loading import frozen_copy, load_policy, resolve_device_dtype
 from rlvr.models.precision import precision_of
 from rlvr.rollout.build import build_rollout
@@ -97,6 +99,89 @@ class Run:
         return self.task.eval_samples[: self.cfg.eval.problems]
 
 
+# ---------------------------------------------------------------- the run directory
+RUN_FILES = ("config.json", "metrics.jsonl", "samples.jsonl", "summary.json", "report.html", "checkpoints")
+# A resumed run must keep these: they decide the model's shape and its base (the KL reference), or the data.
+RESUME_FREE_KEYS = {"model": {"device", "dtype", "cache_dir", "gradient_checkpointing"},
+                    "task": {"allow_contamination", "contamination_ngram"}}
+
+
+def holds_run(run_dir: Path) -> bool:
+    return any((run_dir / name).exists() for name in ("config.json", "metrics.jsonl", "checkpoints"))
+
+
+def _describe_run(run_dir: Path) -> str:
+    latest = None
+    try:
+        latest = ckpt.latest_checkpoint(run_dir / "checkpoints")
+    except ckpt.CheckpointError:
+        pass
+    if (run_dir / "summary.json").is_file():
+        return "a finished run"
+    return f"a run with its latest checkpoint at {latest.name}" if latest else "a run without checkpoints"
+
+
+def resolve_run_dir(cfg: Config, resume: bool, overwrite: bool, log) -> Config:
+    """With no output given (``runs/<name>``), a directory that holds a run is kept and this run
+    goes to the next free ``runs/<name>-N``, said in one line; an explicit output is kept as it is
+    (``check_run_dir`` refuses an occupied one)."""
+    if cfg.output is not None or resume or overwrite or not holds_run(cfg.run_dir()):
+        return cfg
+    base, n = cfg.run_dir(), 2
+    while holds_run(base.with_name(f"{base.name}-{n}")):
+        n += 1
+    new = base.with_name(f"{base.name}-{n}")
+    log(f"{base} already holds {_describe_run(base)}; this run writes to {new} "
+        f"(--resume continues {base}, --overwrite replaces it)")
+    return dataclasses.replace(cfg, output=str(new))
+
+
+def check_run_dir(cfg: Config, resume: bool, overwrite: bool) -> None:
+    """Refuse to mix two runs in one directory, and a resume that would mix two models."""
+    run_dir = cfg.run_dir()
+    if resume and overwrite:
+        raise ConfigError("--resume continues the run in the directory and --overwrite replaces it; give one")
+    if holds_run(run_dir) and not resume and not overwrite:
+        raise ConfigError(f"run directory {run_dir} already holds {_describe_run(run_dir)}; add --resume to continue "
+                          f"it, --overwrite to replace it, or pick another --output")
+    saved = run_dir / "config.json"
+    if resume and saved.is_file():
+        try:
+            old = json.loads(saved.read_text())
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            raise ConfigError(f"{saved} is not valid JSON; cannot check what the run was started with") from None
+        check_resume_compatible(old, cfg, saved)
+
+
+def check_resume_compatible(old: dict, cfg: Config, where: Path) -> None:
+    """The keys of ``model`` and ``task`` (and the seed of a warm-started tiny model) that differ
+    between the saved config and this one are refused, named with both values."""
+    new = cfg.to_dict()
+    changed = []
+    for section in ("model", "task"):
+        before, after = old.get(section) or {}, new[section]
+        for key, value in after.items():
+            if key in RESUME_FREE_KEYS[section] or key not in before:
+                continue
+            if before[key] != value:
+                changed.append(f"{section}.{key} {before[key]!r} -> {value!r}")
+    if cfg.model.path is None and "seed" in old and old["seed"] != cfg.seed:
+        changed.append(f"seed {old['seed']!r} -> {cfg.seed!r} (the seed of the warm-started base)")
+    if changed:
+        raise ConfigError(f"--resume would mix two models: this config changes {', '.join(changed)} against {where}; "
+                          f"drop the change, or start a new run (--overwrite or another --output)")
+
+
+def clear_run_dir(run_dir: Path, log) -> None:
+    """Remove the files a run writes (nothing else in the directory)."""
+    removed = [name for name in RUN_FILES if (run_dir / name).exists()]
+    for name in removed:
+        p = run_dir / name
+        shutil.rmtree(p) if p.is_dir() else p.unlink()
+    if removed:
+        log(f"--overwrite: removed the previous run's {', '.join(removed)} from {run_dir}")
+
+
 # ---------------------------------------------------------------- set-up
 def set_threads(cfg: Config) -> None:
     torch.set_num_threads(cfg.threads or os.cpu_count() or 1)
@@ -107,7 +192,7 @@ def seed_everything(seed: int) -> None:
     torch.manual_seed(seed)
 
 
-def setup_run(cfg: Config, resume: bool, log, eval_backend: str | None = None) -> Run:
+def setup_run(cfg: Config, resume: bool, log, eval_backend: str | None = None, overwrite: bool = False) -> Run:
     """Build every part of a run (see the module docstring). ``eval_backend`` replaces
     ``rollout.backend`` for the trainer's own sampler (the asynchronous mode generates on
     workers and evaluates with ``hf`` when the workers run vLLM)."""
@@ -118,16 +203,23 @@ def setup_run(cfg: Config, resume: bool, log, eval_backend: str | None = None) -
     dist = distributed.setup(cfg)  # torchrun / Ray ranks; a world of one makes every dist.* call a no-op
     log = log if dist.is_main else (lambda text: None)
     seed_everything(cfg.seed)
+    resolve_device_dtype(cfg)  # model.device=cuda without a GPU stops here
     task = build_task(cfg.task, verifier=cfg.reward.verifier)  # a bad knob or data row stops here
+    check_task(task, cfg.task, log)  # dataset tasks: refuse eval problems seen in training
+    if cfg.model.path and (Path(cfg.model.path) / "config.json").is_file():
+        check_model_dir(Path(cfg.model.path))  # a broken config.json or truncated weights: one line, before any work
 
     run_dir, phases = cfg.run_dir(), {}
-    resume_from = ckpt.latest_checkpoint(run_dir / "checkpoints") if resume else None
+    if dist.is_main:  # rank 0 alone: the other ranks may already see the config.json it writes
+        check_run_dir(cfg, resume, overwrite)
+    resume_from = ckpt.intact_checkpoint(run_dir / "checkpoints", log) if resume else None
     if resume and resume_from is None:
         log(f"resume: no checkpoint under {run_dir / 'checkpoints'}; starting from scratch")
+    if overwrite and dist.is_main:
+        clear_run_dir(run_dir, log)
     run_dir.mkdir(parents=True, exist_ok=True)
     if dist.is_main:
         save_config(cfg, run_dir / "config.json")
-    check_task(task, cfg.task, log)  # dataset tasks: refuse eval problems seen in training
 
     t0 = time.time()
     base_dir = dist.main_first(lambda: ensure_base(cfg, task, log))  # rank 0 fills the warm-start cache
