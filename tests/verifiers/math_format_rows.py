@@ -144,9 +144,6 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("cover", "10", "**Final Answer:** \\boxed{11}\n\n**Final Answer:**\n\\[\n\\boxed{10}\n\\]", 0, 0),
     ("cover", "10", "#### 11\n\n### Final Answer\n$$\n\\boxed{10}\n$$", 0, 0),
     ("cover", "10", "A: 11\n\nThe answer is \\boxed{10}.", 0, 0),
-    ("cover", "10", "$\\boxed{10} \\text{ for part (a) and } \\boxed{11}$", 0, 0),
-    # parts answered in the wrong order: a list compares as a multiset, so part labels are no list separator
-    ("wrong_value", "(3, 3), (1, 1)", "$$\\boxed{(1, 1)} \\text{ for part (a) and } \\boxed{(3, 3)}$$", 0, 0),
     # -- the right value, disowned: synonyms and misspellings of "not"
     ("disowned", "10", "The answer is nto exactly \\boxed{10}.", 0, 0),
     ("disowned", "10", "The answer is hardly \\boxed{10}.", 0, 0),

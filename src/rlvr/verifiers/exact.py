@@ -28,8 +28,8 @@ from collections.abc import Callable, Sequence
 from rlvr.types import Sample, Verdict
 from rlvr.verifiers import extract
 from rlvr.verifiers.answer.compare import Judge, compare
+from rlvr.verifiers.answer.parse import Answer, Refusal, Refused, parse_answer, rebuild, reduce_relations
 from rlvr.verifiers.answer.values import typed
-from rlvr.verifiers.answer_grammar import Answer, Refusal, Refused, parse_answer, rebuild, reduce_relations
 
 _INNER_TEXT_RE = re.compile(r"\\(?:text|textbf|textrm|mathrm|mbox)\s*\{([^{}]*)\}")
 _SPACING_RE = re.compile(r"\\(?:left|right|[!,;: ]|quad|qquad)")

@@ -39,8 +39,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Generic, TypeVar
 
+from rlvr.verifiers.answer.parse import Answer, _latex, rebuild
 from rlvr.verifiers.answer.values import Value, typed
-from rlvr.verifiers.answer_grammar import Answer, _latex, rebuild
 
 T = TypeVar("T")
 MAX_MATCHED_ITEMS = 8  # longer lists: the length check, then the core comparison of the whole

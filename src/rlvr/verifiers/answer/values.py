@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from rlvr.verifiers.answer_grammar import Answer, _latex, is_name, rebuild
+from rlvr.verifiers.answer.parse import Answer, _latex, is_name, rebuild
 
 KINDS: tuple[str, ...] = ("number", "quantity", "money", "percent", "angle", "congruence", "ratio", "time", "list",
                           "set", "tuple", "interval", "matrix", "determinant", "norm", "plusminus", "text",
