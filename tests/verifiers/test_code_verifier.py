@@ -437,3 +437,12 @@ def test_a_module_level_counter_is_read_as_it_is_now():
     assert (verdict.reward, verdict.status) == (1.0, "ok"), verdict.detail
     wrong = program.replace("calls += 1", "calls += 2")
     assert cv.verify_code(block(wrong), Sample("s", "p", fields={"tests": tests})).reward == 0.0
+
+
+@pytest.mark.sandbox
+@needs_sandbox
+def test_a_name_the_tests_bind_is_never_rebound_by_the_candidate():
+    program = "EXPECTED = 0\ndef add(a, b):\n    global EXPECTED\n    EXPECTED = 0\n    return 0"
+    tests = "EXPECTED = 3\nassert add(1, 2) == EXPECTED"
+    verdict = cv.verify_code(block(program), Sample("s", "p", fields={"tests": tests}))
+    assert (verdict.reward, verdict.status) == (0.0, "wrong"), verdict.detail

@@ -127,6 +127,7 @@ class _Plan:
     not_modules: set[str] = field(default_factory=set)  # names the tests call, subscript or assign
     entry_point: str | None = None
     free: set[str] = field(default_factory=set)  # names the tests use without defining them
+    defined: set[str] = field(default_factory=set)  # names some test source binds
     calls: list[str] = field(default_factory=list)  # called names, in source order
     pytest: bool = False  # a source's tests are collected by pytest
     context: set[str] = field(default_factory=set)  # process state the tests name (code_judge.Judge.context)
@@ -407,6 +408,7 @@ def _add_names(plan: _Plan, index: _Index) -> None:
                 for a in n.names}  # fmt: skip
     defined |= {n.name for n in nodes if isinstance(n, ast.ExceptHandler) and n.name}
     plan.free |= used - defined
+    plan.defined |= defined
     imports = [n for n in nodes if isinstance(n, (ast.Import, ast.ImportFrom))]
     if any(_imports(n, "solution") for n in imports):
         plan.free.add("solution")  # the tests take the candidate as a module
@@ -607,7 +609,7 @@ def _run_plan(code: str, plan: _Plan, options: CodeOptions) -> sandbox.RunResult
     }  # fmt: skip
     secret = {"units": plan.units, "names": sorted(plan.names), "modules": plan.modules(),
               "entry_point": _entry_name(plan.entry_point) if plan.entry_point else None,
-              "context": sorted(plan.context)}
+              "context": sorted(plan.context), "free": sorted(plan.free - plan.defined)}
     binds: tuple[tuple[str, str], ...] = ()
     if plan.pytest:
         binds = pytest_binds() or ()

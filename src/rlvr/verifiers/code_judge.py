@@ -1988,7 +1988,8 @@ def _bind_names(judge, secret, names):
     if type(values) is not dict:
         raise CandidateGone("malformed globals reply")
     modules = set(secret.get("modules") or ()) - {entry}
-    watched = [n for n in wanted if n in values and type(values[n]) in _ATOMS]
+    free = set(secret.get("free") or ())  # never bound by a test: a test's own EXPECTED is never overwritten
+    watched = [n for n in wanted if n in values and type(values[n]) in _ATOMS and n in free]
     if watched:
         judge.ns = ns
         judge.call("watch", 0, watched)
