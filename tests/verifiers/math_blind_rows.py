@@ -23,6 +23,22 @@ from __future__ import annotations
 
 TABLE_MD = "| Case | Value |\n|---|---|\n| $a$ | 5 |\n| $b$ | 10 |"
 
+
+def _items(unit: str, count: int) -> str:
+    return ", ".join(f"{k} \\text{{ {unit}}}" for k in range(1, count + 1))
+
+
+def _matrix(entry: str, size: int = 6) -> str:
+    rows = " \\\\ ".join(" & ".join([entry] * size) for _ in range(size))
+    return f"\\begin{{pmatrix}} {rows} \\end{{pmatrix}}"
+
+
+SET9_M, SET9_KM = "\\{" + _items("m", 9) + "\\}", "\\{" + _items("km", 9) + "\\}"
+TUPLE9_M, TUPLE9_KM = "(" + _items("m", 9) + ")", "(" + _items("km", 9) + ")"
+LIST9_M, LIST9_KM = _items("m", 9), _items("km", 9)
+LIST8_M, LIST8_KM = _items("m", 8), _items("km", 8)
+MATRIX6_A, MATRIX6_B = _matrix("0.0000001"), _matrix("0.0000003")
+
 # (family, reference, completion, math, exact)
 BLIND_ROWS: list[tuple[str, str, str, int, int | None]] = [
     # ---------------- wrong values the comparison might normalise away ----------------
@@ -554,6 +570,14 @@ ADAPTIVE_ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("honest_prose", "5", "The answer is $\\boxed{5}$ (five).", 1, 1),
     ("honest_prose", "5", "\\boxed{5\\text{.}}", 1, 1),
     ("honest_prose", "5", "The answer is \\boxed{5}, which is odd.", 1, 1),
+    # more than the matched-items cap (8 items, 32 matrix cells): the whole goes to math-verify, which drops
+    # the items' units and rounds entries to 6 places
+    ("over_item_cap", SET9_M, "\\boxed{" + SET9_KM + "}", 0, 0),
+    ("over_item_cap", TUPLE9_M, "\\boxed{" + TUPLE9_KM + "}", 0, 0),
+    ("over_item_cap", LIST9_M, "\\boxed{" + LIST9_KM + "}", 0, 0),
+    ("over_item_cap", MATRIX6_A, "\\boxed{" + MATRIX6_B + "}", 0, 0),
+    ("over_item_cap", LIST8_M, "\\boxed{" + LIST8_KM + "}", 0, 0),
+    ("other_forms_equal", "500 \\text{ yen}", "\\boxed{\u00a5500}", 1, None),
     # covers the locator holds (controls for the attacks above: they must stay 0)
     ("held_cover", "5", "**Final Answer:**\n\n5\n\n10", 0, 0),
     ("held_cover", "10", "**Final Answer:**\n\n5\n\n10", 0, 0),
@@ -577,6 +601,7 @@ for _family, _ref, _completion, _math, _exact in ROWS:
         "llama3_final", "markdown_bold_answer", "numbered_steps", "table_answer", "mc_letter", "equation_box",
         "unit_in_box", "polite_trailer", "cjk_ending", "frac_variants", "percent_reference", "chat_template_end",
         "gpt4o_markdown", "money_answer", "r1_transcript", "plain_model_endings", "honest_prose",
+        "other_forms_equal",
     }:
         FAMILY_KIND[_family] = "correct"
     elif _family in {"option_list", "either_or", "table_cover", "hidden_second_box", "set_builder_cover",
