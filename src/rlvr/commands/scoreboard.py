@@ -37,7 +37,7 @@ from typing import Any
 from rlvr.errors import UserError
 from rlvr.types import Sample, Verdict
 
-TABLE_FILES = ("test_math_adversarial.py", "math_redteam_rows.py", "math_value_rows.py", "math_format_rows.py")
+TABLE_FILES = ("test_math_adversarial.py", "math_redteam_rows.py", "math_*_rows.py")  # patterns, in this order
 KINDS = ("wrong_value", "cover", "disowned")
 
 # The kind of each must-be-0 family of the two tables that predate FAMILY_KIND. A family is
@@ -171,11 +171,10 @@ def _module_literals(path: Path) -> dict[str, Any]:
 
 def load_tables(directory: Path) -> list[dict]:
     """Each adversarial table present: {"name", "rows": [{family, reference, completion, math, exact, kind}]}."""
-    tables = []
-    for name in TABLE_FILES:
-        path = directory / name
-        if not path.exists():
-            continue
+    tables, paths = [], []
+    for pattern in TABLE_FILES:
+        paths += [p for p in sorted(directory.glob(pattern)) if p not in paths]
+    for path in paths:
         found = _module_literals(path)
         kinds = {**OLD_FAMILY_KIND, **found.get("FAMILY_KIND", {})}
         rows = []
