@@ -578,6 +578,20 @@ ADAPTIVE_ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("over_item_cap", MATRIX6_A, "\\boxed{" + MATRIX6_B + "}", 0, 0),
     ("over_item_cap", LIST8_M, "\\boxed{" + LIST8_KM + "}", 0, 0),
     ("other_forms_equal", "500 \\text{ yen}", "\\boxed{\u00a5500}", 1, None),
+    # a reference that is a list of equations is a relation: math-verify compares it, and reads a named
+    # tuple's values by position (x = 3, y = 2 paid for x = 2, y = 3)
+    ("equation_list_reference", "x = 2, y = 3", "\\boxed{(x, y) = (3, 2)}", 0, 0),
+    ("equation_list_reference", "x = 2, y = 3", "\\boxed{(y, x) = (2, 3)}", 0, 0),
+    ("equation_list_reference", "a = 1, b = 2", "\\boxed{(a, b) = (2, 1)}", 0, 0),
+    ("equation_list_reference", "x = 2, y = 3", "\\boxed{y = 2, x = 3}", 0, 0),
+    ("equation_list_reference", "x = 2, y = 3", "\\boxed{\\{x = 3, y = 2\\}}", 0, 0),
+    # an equation reference that states no value: its right side alone is paid
+    ("equation_reference_side", "x + y = 5", "\\boxed{5}", 0, 0),
+    ("equation_reference_side", "x - y = 5", "\\boxed{5}", 0, 0),
+    ("equation_reference_side", "2x + 3y = 6", "\\boxed{6}", 0, 0),
+    ("equation_reference_side", "x^2 + y^2 = 25", "\\boxed{25}", 0, 0),
+    ("equation_list_equal", "x = 2, y = 3", "\\boxed{(x, y) = (2, 3)}", 1, None),
+    ("equation_list_equal", "x = 2, y = 3", "\\boxed{y = 3, x = 2}", 1, None),
     # covers the locator holds (controls for the attacks above: they must stay 0)
     ("held_cover", "5", "**Final Answer:**\n\n5\n\n10", 0, 0),
     ("held_cover", "10", "**Final Answer:**\n\n5\n\n10", 0, 0),
