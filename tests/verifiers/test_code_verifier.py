@@ -446,3 +446,14 @@ def test_a_name_the_tests_bind_is_never_rebound_by_the_candidate():
     tests = "EXPECTED = 3\nassert add(1, 2) == EXPECTED"
     verdict = cv.verify_code(block(program), Sample("s", "p", fields={"tests": tests}))
     assert (verdict.reward, verdict.status) == (0.0, "wrong"), verdict.detail
+
+
+@pytest.mark.parametrize("tests", [
+    "import numpy.testing as npt\nnpt.assert_allclose(f(1), 2)",
+    "import sys\nif f(1) != 2:\n    sys.exit(1)",
+    "def verify(g):\n    if g(1) != 2:\n        raise ValueError\nverify(f)",
+    "import unittest\nclass T(unittest.TestCase):\n    def test_a(self):\n        self.assertEqual(f(1), 2)\n"
+    "if __name__ == '__main__':\n    unittest.main()",
+])
+def test_sources_that_check_through_helpers_exits_and_runners_are_tests(tests):
+    assert cv.build_plan(Sample("s", "p", fields={"tests": tests})).cases

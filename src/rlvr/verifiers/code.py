@@ -343,7 +343,7 @@ def _checks_something(module: ast.Module, index: _Index) -> bool:
     defs = {s.name: s for s in module.body if isinstance(s, (*_FUNCS, ast.ClassDef))}
 
     def checks(nodes: list[ast.AST]) -> bool:
-        return any(isinstance(n, (ast.Assert, ast.Raise)) or (isinstance(n, ast.Call) and _call_name(n) in _EXITS)
+        return any(isinstance(n, (ast.Assert, ast.Raise)) or (isinstance(n, ast.Call) and _is_check_call(n))
                    for n in nodes)  # fmt: skip
 
     reached: set[str] = set()
@@ -358,6 +358,12 @@ def _checks_something(module: ast.Module, index: _Index) -> bool:
                 reached.add(n.id)
                 todo.append(defs[n.id])
     return False
+
+
+def _is_check_call(node: ast.Call) -> bool:
+    """An exit, a runner, or a checking helper (``assert_allclose``, ``assertEqual``, ``assertRaises``)."""
+    name = _call_name(node) or ""
+    return name in _EXITS or name.lower().startswith("assert")
 
 
 def _call_name(node: ast.Call) -> str | None:
