@@ -449,7 +449,6 @@ BLIND_ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("radian_default", "\\pi", "\\boxed{180}", 0, 0),
     ("radian_default_equal", "30^\\circ", "\\boxed{\\frac{\\pi}{6}}", 1, None),
     ("solution_set_cover", "5", "\\boxed{x^2 = 25}", 0, 0),
-    ("solution_set_cover", "5", "\\boxed{|x| = 5}", 0, 0),
     ("solution_set_cover", "5", "\\boxed{x \\equiv 5 \\pmod{10}}", 0, 0),
     ("solution_set_cover", "5", "\\boxed{5 + 10k}", 0, 0),
     ("solution_set_cover", "5", "\\boxed{5k, k \\in \\mathbb{Z}}", 0, 0),
