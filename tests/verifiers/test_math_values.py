@@ -23,22 +23,23 @@ GRADED = [row for row in ROWS if FAMILY_KIND[row[0]] != "disowned"]
 DISOWNED = [row for row in ROWS if FAMILY_KIND[row[0]] == "disowned"]
 
 
-@pytest.mark.parametrize("family, answer, completion, expected, _exact", GRADED)
-def test_math(family, answer, completion, expected, _exact):
+CASES = [("math", row[:4]) for row in GRADED] + [("exact", row[:3] + (row[4],)) for row in GRADED if row[4] is not None]
+
+
+@pytest.mark.parametrize("name, row", CASES, ids=[f"{name}-{row[0]}-{k}" for k, (name, row) in enumerate(CASES)])
+def test_rows(name, row):
+    """Wrong values and covers earn 0 (never status ok), the equivalences 1."""
+    _, answer, completion, expected = row
+    verdict = _verifier(name)(completion, _sample(answer))
+    assert (verdict.reward, verdict.status == "ok") == (float(expected), bool(expected)), (verdict.status,
+                                                                                          verdict.detail)
+
+
+def _verifier(name: str):
+    from rlvr.verifiers.exact import verify_exact
     from rlvr.verifiers.mathv import verify_math
 
-    verdict = verify_math(completion, _sample(answer))
-    assert verdict.reward == float(expected), (verdict.status, verdict.detail)
-    assert (verdict.status == "ok") is bool(expected)
-
-
-@pytest.mark.parametrize("family, answer, completion, _math, expected", [r for r in GRADED if r[4] is not None])
-def test_exact(family, answer, completion, _math, expected):
-    from rlvr.verifiers.exact import verify_exact
-
-    verdict = verify_exact(completion, _sample(answer))
-    assert verdict.reward == float(expected), (verdict.status, verdict.detail)
-    assert (verdict.status == "ok") is bool(expected)
+    return verify_math if name == "math" else verify_exact
 
 
 def test_the_table_is_well_formed():
@@ -58,10 +59,7 @@ def test_the_table_is_well_formed():
 
 @pytest.mark.parametrize("name", ["math", "exact"])
 def test_disowned_rows_are_paid_at_the_measured_rate(name):
-    from rlvr.verifiers.exact import verify_exact
-    from rlvr.verifiers.mathv import verify_math
-
-    verify = verify_math if name == "math" else verify_exact
+    verify = _verifier(name)
     paid = [row[2] for row in DISOWNED if verify(row[2], _sample(row[1])).status == "ok"]
     assert len(paid) == DISOWNED_PAID[name], (f"{len(paid)} of {len(DISOWNED)} disowned rows paid: update "
                                               f"DISOWNED_PAID and docs/verifiers.md", paid)
@@ -73,10 +71,7 @@ def test_disowned_rows_are_paid_at_the_measured_rate(name):
 def test_every_non_ok_verdict_is_a_mismatch_of_two_values_or_a_refusal(name):
     """Issue rule: a non-ok verdict shows both values (``X != Y``) or carries one
     ``refused/<reason>``, on every row of the three math tables."""
-    from rlvr.verifiers.exact import verify_exact
-    from rlvr.verifiers.mathv import verify_math
-
-    verify = verify_math if name == "math" else verify_exact
+    verify = _verifier(name)
     unreadable = []
     for _, answer, completion, _, _ in ROWS + REDTEAM_ROWS + ADVERSARIAL_ROWS:
         verdict = verify(completion, _sample(answer))
