@@ -591,6 +591,29 @@ ADAPTIVE_ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("equation_reference_side", "x^2 + y^2 = 25", "\\boxed{25}", 0, 0),
     ("equation_list_equal", "x = 2, y = 3", "\\boxed{(x, y) = (2, 3)}", 1, None),
     ("equation_list_equal", "x = 2, y = 3", "\\boxed{y = 3, x = 2}", 1, None),
+    # a closing tag or a paragraph break does not end the clause that leads into the answer: a reasoning
+    # line without a final period runs on into the <answer> tag or the box
+    ("tag_boundary", "18", "<reasoning>9 eggs at 2 dollars</reasoning>\n<answer>18</answer>", 1, 1),
+    ("tag_boundary", "18", "<reasoning>\n9 eggs at 2 dollars\n</reasoning>\n<answer>\n18\n</answer>", 1, 1),
+    ("tag_boundary", "18", "<reasoning>\nShe keeps 7 eggs and sells the rest\n</reasoning>\n"
+     "<answer>\n18\n</answer>", 1, 1),
+    ("tag_boundary", "18", "<reasoning>She does not eat the eggs she sells</reasoning>\n<answer>18</answer>", 1, 1),
+    ("tag_boundary", "18", "<think>\nShe keeps 7 eggs and sells the rest\n</think>\n\n\\boxed{18}", 1, 1),
+    ("tag_boundary", "18", "<reasoning>\nShe sells 9 eggs at 2 each so she makes\n</reasoning>\n"
+     "<answer>\n18\n</answer>", 1, 1),
+    ("tag_boundary", "18", "Nine eggs, not ten\n\n\\boxed{18}", 1, 1),
+    ("tag_boundary", "18", "She sells 9 eggs at 2 dollars\n\n\\boxed{18}", 1, 1),
+    # other ordinary endings
+    ("answer_then_explanation", "18", "The answer is $\\boxed{18}$.\n\n**Explanation:** 9 eggs at $2 each.", 1, 1),
+    ("answer_then_explanation", "18", "Answer: 18\n\nExplanation: 9 eggs times $2.", 1, 1),
+    ("non_english_ending", "18", "La respuesta es \\boxed{18}.", 1, 1),
+    ("non_english_ending", "18", "La r\u00e9ponse est $\\boxed{18}$.", 1, 1),
+    ("non_english_ending", "18", "Die Antwort ist \\boxed{18}.", 1, 1),
+    ("non_english_ending", "18", "答案是 $\\boxed{18}$。", 1, 1),
+    ("unit_phrases", "18", "The answer is 18 (dollars).", 1, 1),
+    ("unit_phrases", "18", "The answer is $18 per day.", 1, 1),
+    ("unit_phrases", "18", "<answer>The answer is 18.</answer>", 1, 1),
+    ("unit_phrases", "18", "<answer>18 dollars</answer>", 1, 1),
     # covers the locator holds (controls for the attacks above: they must stay 0)
     ("held_cover", "5", "**Final Answer:**\n\n5\n\n10", 0, 0),
     ("held_cover", "10", "**Final Answer:**\n\n5\n\n10", 0, 0),
@@ -614,7 +637,7 @@ for _family, _ref, _completion, _math, _exact in ROWS:
         "llama3_final", "markdown_bold_answer", "numbered_steps", "table_answer", "mc_letter", "equation_box",
         "unit_in_box", "polite_trailer", "cjk_ending", "frac_variants", "percent_reference", "chat_template_end",
         "gpt4o_markdown", "money_answer", "r1_transcript", "plain_model_endings", "honest_prose",
-        "other_forms_equal",
+        "other_forms_equal", "tag_boundary", "answer_then_explanation", "non_english_ending", "unit_phrases",
     }:
         FAMILY_KIND[_family] = "correct"
     elif _family in {"option_list", "either_or", "table_cover", "hidden_second_box", "set_builder_cover",
