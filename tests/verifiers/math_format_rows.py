@@ -64,6 +64,10 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("gsm8k", "10", "Weng earns 12/60 = $<<12/60=0.2>>0.2 per minute.\nWorking 50 minutes, she earned 0.2 x 50 = "
      "$<<0.2*50=10>>10.\n#### 10", 1, 1),
     ("gsm8k", "5", "He has 8 - 3 = 5 apples left\n#### 5", 1, 1),
+    ("gsm8k", "14", "Then subtract the people who couldn't come from the total: 24 people - 2 people - 8 people = "
+     "<<24-2-8=14>>14 people\n#### 14", 1, 1),
+    ("gsm8k", "200", "If she walks 40 minutes a day then over 5 days she walks 40*5 = <<40*5=200>>200 minutes\n#### 200",
+     1, 1),
     # -- Qwen / DeepSeek boxes in display blocks
     ("boxed_display", "72", "Therefore, the total number of clips is:\n$$\n\\boxed{72}\n$$", 1, 1),
     ("boxed_display", "72", "Thus, the answer is:\n\\[\n\\boxed{72}\n\\]", 1, 1),
@@ -144,6 +148,9 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("cover", "10", "**Final Answer:** \\boxed{11}\n\n**Final Answer:**\n\\[\n\\boxed{10}\n\\]", 0, 0),
     ("cover", "10", "#### 11\n\n### Final Answer\n$$\n\\boxed{10}\n$$", 0, 0),
     ("cover", "10", "A: 11\n\nThe answer is \\boxed{10}.", 0, 0),
+    ("cover", "10", "$\\boxed{10} \\text{ for part (a) and } \\boxed{11}$", 0, 0),
+    # parts answered in the wrong order: a list compares as a multiset, so part labels are no list separator
+    ("wrong_value", "(3, 3), (1, 1)", "$$\\boxed{(1, 1)} \\text{ for part (a) and } \\boxed{(3, 3)}$$", 0, 0),
     # -- the right value, disowned: synonyms and misspellings of "not"
     ("disowned", "10", "The answer is nto exactly \\boxed{10}.", 0, 0),
     ("disowned", "10", "The answer is hardly \\boxed{10}.", 0, 0),

@@ -227,7 +227,7 @@ def _clause(body: str, start: int, breaks: re.Pattern[str] = _CLAUSE_BREAK_RE) -
     window = body[max(0, start - 200): start]
     cut, at_line_start = 0, start <= 200
     for m in reversed(list(breaks.finditer(window))):
-        if m.group(0) == "\n" and _CONTINUED_LINE_RE.search(window, 0, m.start()):
+        if m.group(0) == "\n" and _runs_on(window, m.start()):
             continue  # "more than\n\boxed{10}": the line runs on into the box
         cut, at_line_start = m.end(), m.group(0) == "\n"
         break
@@ -235,6 +235,21 @@ def _clause(body: str, start: int, breaks: re.Pattern[str] = _CLAUSE_BREAK_RE) -
     if at_line_start:
         window = window[_MARKDOWN_START_RE.match(window).end():]  # type: ignore[union-attr]
     return window
+
+
+def _runs_on(window: str, end: int) -> bool:
+    """Whether the line that ends at ``end`` runs on into the next: it ends in a relation or
+    operator sign or an open bracket, or in a word when its last clause names no number
+    ("It is not the case that", "more than"); a line that states a number ("... = 14
+    people") is a statement of its own, as GSM8K's lines before ``####`` are."""
+    m = _CONTINUED_LINE_RE.search(window, 0, end)
+    if m is None:
+        return False
+    if not m.group(0)[:1].isalpha():
+        return True
+    line = window[window.rfind("\n", 0, m.start()) + 1: end]
+    clause = line[max(line.rfind(", "), line.rfind(". "), line.rfind("; ")) + 1:]
+    return not any(ch.isdigit() for ch in clause)
 
 
 def lead_in_words(body: str, start: int) -> Located | None:
