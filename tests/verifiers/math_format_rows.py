@@ -66,8 +66,8 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("gsm8k", "5", "He has 8 - 3 = 5 apples left\n#### 5", 1, 1),
     ("gsm8k", "14", "Then subtract the people who couldn't come from the total: 24 people - 2 people - 8 people = "
      "<<24-2-8=14>>14 people\n#### 14", 1, 1),
-    ("gsm8k", "200", "If she walks 40 minutes a day then over 5 days she walks 40*5 = <<40*5=200>>200 minutes\n#### 200",
-     1, 1),
+    ("gsm8k", "200", "If she walks 40 minutes a day then over 5 days she walks 40*5 = <<40*5=200>>200 "
+     "minutes\n#### 200", 1, 1),
     # -- Qwen / DeepSeek boxes in display blocks
     ("boxed_display", "72", "Therefore, the total number of clips is:\n$$\n\\boxed{72}\n$$", 1, 1),
     ("boxed_display", "72", "Thus, the answer is:\n\\[\n\\boxed{72}\n\\]", 1, 1),
