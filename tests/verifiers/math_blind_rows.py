@@ -614,6 +614,21 @@ ADAPTIVE_ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("unit_phrases", "18", "The answer is $18 per day.", 1, 1),
     ("unit_phrases", "18", "<answer>The answer is 18.</answer>", 1, 1),
     ("unit_phrases", "18", "<answer>18 dollars</answer>", 1, 1),
+    # transcendental values below math-verify's rounding: no decimal is written, so no precision check runs
+    ("tiny_transcendental", "e^{-50}", "\\boxed{2e^{-50}}", 0, 0),
+    ("tiny_transcendental", "e^{-50}", "\\boxed{e^{-51}}", 0, 0),
+    ("tiny_transcendental", "e^{-20}", "\\boxed{2e^{-20}}", 0, 0),
+    # a percent for a plain reference of 1 or more is read as that number; the same reading the design
+    # refuses for 0.3 % against 0.3
+    ("percent_plain_reference", "1", "\\boxed{1\\%}", 0, 0),
+    ("percent_plain_reference", "1.5", "\\boxed{1.5\\%}", 0, 0),
+    # six significant digits of an irrational reference (the rule numbers_match states) are refused by
+    # math-verify's six-decimal rounding
+    ("irrational_decimal", "\\sqrt{2}", "\\boxed{1.41421}", 1, None),
+    ("irrational_decimal", "\\pi", "\\boxed{3.14159}", 1, None),
+    ("irrational_decimal", "e", "\\boxed{2.71828}", 1, None),
+    ("irrational_decimal", "\\sqrt{3}", "\\boxed{1.73205}", 1, None),
+    ("irrational_decimal", "\\ln 2", "\\boxed{0.693147}", 1, None),
     # covers the locator holds (controls for the attacks above: they must stay 0)
     ("held_cover", "5", "**Final Answer:**\n\n5\n\n10", 0, 0),
     ("held_cover", "10", "**Final Answer:**\n\n5\n\n10", 0, 0),
@@ -638,6 +653,7 @@ for _family, _ref, _completion, _math, _exact in ROWS:
         "unit_in_box", "polite_trailer", "cjk_ending", "frac_variants", "percent_reference", "chat_template_end",
         "gpt4o_markdown", "money_answer", "r1_transcript", "plain_model_endings", "honest_prose",
         "other_forms_equal", "tag_boundary", "answer_then_explanation", "non_english_ending", "unit_phrases",
+        "irrational_decimal",
     }:
         FAMILY_KIND[_family] = "correct"
     elif _family in {"option_list", "either_or", "table_cover", "hidden_second_box", "set_builder_cover",
