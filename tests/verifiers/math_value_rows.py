@@ -69,6 +69,8 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("unit_equal", "2 \\text{ kg}", "\\boxed{2000 \\text{ grams}}", 1, 1),
     ("unit_equal", "60 \\text{ mph}", "\\boxed{88 \\text{ ft/sec}}", 1, 1),
     ("unit_equal", "189 \\text{ cm}^2", "The area is \\boxed{189} square centimeters.", 1, 1),
+    ("unit_equal", "5.4 \\text{ cents}", "So the cost is $\\$0.054 = \\boxed{5.4 \\text{ cents}}$.", 1, 1),
+    ("unit_equal", "5 \\text{ km}", "So $5000 \\text{ m} = \\boxed{5 \\text{ km}}$.", 1, 1),
     ("unit_equal", "(5 \\text{ km}, 3 \\text{ km})", "\\boxed{(5000 \\text{ m}, 3000 \\text{ m})}", 1, 1),
     ("unit_equal", "\\{5 \\text{ km}, 3 \\text{ km}\\}", "\\boxed{\\{3000 \\text{ m}, 5 \\text{ km}\\}}", 1, None),
     # -- currencies and their sub-units
@@ -260,6 +262,7 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("disowned", "10", "$x^2 = \\boxed{10}$", 0, 0),
     ("disowned", "10", "$2x = \\boxed{10}$", 0, 0),
     ("disowned", "10", "If we forgot the carry we would get \\boxed{10}.", 0, 0),
+    ("disowned", "5 \\text{ km}", "So $5 \\text{ m} = \\boxed{5 \\text{ km}}$.", 0, 0),
 ]
 
 FAMILY_KIND: dict[str, str] = {

@@ -1217,8 +1217,26 @@ def _check_sides(sides: tuple) -> None:
     last, _ = evaluate(sides[-1])
     for side in sides[:-1]:
         value, _ = evaluate(side) if last is not None else (None, False)
-        if value is not None and value != last or value is None and _closed_differ(side, sides[-1]):
-            raise _Refused("relation", f"an equation whose sides differ ({_shown(side)} is not {_shown(sides[-1])})")
+        if value is not None and _numbers_differ(side, value, sides[-1], last) \
+                or value is None and _closed_differ(side, sides[-1]):
+            raise _Refused("relation", f"an equation whose sides differ ({_with_unit(side)} is not "
+                                       f"{_with_unit(sides[-1])})")
+
+
+def _with_unit(node: tuple) -> str:
+    return _shown(node) + (" " + " ".join(node[2]) if node[0] == "unit" else "")
+
+
+def _numbers_differ(side: tuple, value: Fraction, last: tuple, last_value: Fraction) -> bool:
+    """Two number sides differ; with units of one dimension on both, once converted
+    (``\\$0.054 = 5.4 \\text{ cents}`` holds, ``5 \\text{ m} = 5 \\text{ km}`` does not)."""
+    if side[0] == "unit" and last[0] == "unit":
+        from rlvr.verifiers.answer.units import read_unit  # the unit tables (they import nothing of the grammar)
+
+        a, b = read_unit(side[2]), read_unit(last[2])
+        if a is not None and b is not None and a.kind in ("quantity", "money") and (a.kind, a.dims) == (b.kind, b.dims):
+            return value * a.scale != last_value * b.scale
+    return value != last_value
 
 
 def _closed(node: tuple) -> bool:
