@@ -161,8 +161,9 @@ def is_pytest_style(source: str) -> bool:
 
 
 def checks_nothing(source: str) -> bool:
-    """No ``assert``/``raise`` that can run: none at top level and none in a function the top
-    level calls (transitively); pytest-style sources are left to pytest's collection."""
+    """No ``assert``/``raise`` (or call of an ``assert*`` helper, ``unittest.main()``, ``exit``) that
+    can run: none at top level and none in a function the top level calls (transitively);
+    pytest-style sources are left to pytest's collection."""
     module = ast.parse(source)
     if is_pytest_style(source):
         return False
@@ -175,8 +176,10 @@ def checks_nothing(source: str) -> bool:
         for sub in ast.walk(node):
             if isinstance(sub, checks):
                 return False
-            if isinstance(sub, ast.Call) and isinstance(sub.func, ast.Attribute) and sub.func.attr in ("main", "exit"):
-                return False
+            if isinstance(sub, ast.Call):  # unittest.main(), sys.exit(), assert helpers (assert_allclose, assertEqual)
+                name = sub.func.attr if isinstance(sub.func, ast.Attribute) else getattr(sub.func, "id", "")
+                if name in ("main", "exit") or name.lower().startswith("assert"):
+                    return False
             if isinstance(sub, ast.Name) and sub.id in defs and sub.id not in seen:
                 seen.add(sub.id)
                 todo.append(defs[sub.id])
