@@ -14,7 +14,6 @@ Print the scoreboard of the table (per kind, paid and refused, and the rows that
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 
 import pytest
@@ -130,5 +129,4 @@ def scoreboard() -> list[str]:
 
 
 if __name__ == "__main__":
-    sys.path.insert(0, __file__.rsplit("/", 1)[0])
     print("\n".join(scoreboard()))
