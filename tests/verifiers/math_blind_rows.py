@@ -629,6 +629,12 @@ ADAPTIVE_ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("irrational_decimal", "e", "\\boxed{2.71828}", 1, None),
     ("irrational_decimal", "\\sqrt{3}", "\\boxed{1.73205}", 1, None),
     ("irrational_decimal", "\\ln 2", "\\boxed{0.693147}", 1, None),
+    # unit spellings the unit table holds but the grammar's word list does not (or neither holds)
+    ("unit_spelling", "5 \\text{ km}", "\\boxed{5 \\text{ kilometres}}", 1, None),
+    ("unit_spelling", "5 \\text{ km/hr}", "\\boxed{5 \\text{ km/h}}", 1, None),
+    ("unit_spelling", "60 \\text{ mph}", "\\boxed{60 \\text{ mi/hr}}", 1, None),
+    ("unit_spelling", "\\$5", "\\boxed{5 \\text{ USD}}", 1, None),
+    ("unit_spelling", "\u20ac5", "\\boxed{5 \\text{ EUR}}", 1, None),
     # covers the locator holds (controls for the attacks above: they must stay 0)
     ("held_cover", "5", "**Final Answer:**\n\n5\n\n10", 0, 0),
     ("held_cover", "10", "**Final Answer:**\n\n5\n\n10", 0, 0),
@@ -653,7 +659,7 @@ for _family, _ref, _completion, _math, _exact in ROWS:
         "unit_in_box", "polite_trailer", "cjk_ending", "frac_variants", "percent_reference", "chat_template_end",
         "gpt4o_markdown", "money_answer", "r1_transcript", "plain_model_endings", "honest_prose",
         "other_forms_equal", "tag_boundary", "answer_then_explanation", "non_english_ending", "unit_phrases",
-        "irrational_decimal",
+        "irrational_decimal", "unit_spelling",
     }:
         FAMILY_KIND[_family] = "correct"
     elif _family in {"option_list", "either_or", "table_cover", "hidden_second_box", "set_builder_cover",
