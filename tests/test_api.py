@@ -91,7 +91,9 @@ def test_readme_script_is_short_and_runs_as_written(tmp_path):
     assert result["problems"] == 3 and set(result["models"][0]["pass@k"]) == {"1"}
 
 
-def test_module_function_on_the_command_line_and_resume_reimports_it(tmp_path):
+def test_module_function_on_the_command_line_and_resume_reimports_it(tmp_path, monkeypatch, capsys):
+    from rlvr.cli import main
+
     (tmp_path / "my_rewards.py").write_text(  # the README's reward, in a module of its own
         "import re\n\n\n" + "def reward" + readme_script().split("def reward", 1)[1].split("\n\n\n")[0] + "\n")
     rows = [{"prompt": f"{a}+{b}-1=? Use <think> and <answer>.\n", "answer": str(a + b - 1)}
@@ -110,12 +112,14 @@ def test_module_function_on_the_command_line_and_resume_reimports_it(tmp_path):
                              cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
     assert resumed.returncode == 0, resumed.stderr[-3000:]
     assert "resume: continuing from step_1" in resumed.stderr
-    bad = subprocess.run([str(RLVR_SCRIPT), *args[:4], "run-bad", "reward.verifier=my_rewards:nope", *args[6:]],
-                         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
-    assert bad.returncode == 2
-    assert bad.stderr.strip() == ("rlvr train: error: reward.verifier: verifier 'my_rewards:nope': module 'my_rewards' "
-                                  "has no attribute 'nope'")
+    monkeypatch.chdir(tmp_path)  # refused while the config loads: no need for a process of its own
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    capsys.readouterr()
+    assert main([*args[:4], "run-bad", "reward.verifier=my_rewards:nope", *args[6:]]) == 2
+    assert capsys.readouterr().err.strip() == ("rlvr train: error: reward.verifier: verifier 'my_rewards:nope': module "
+                                               "'my_rewards' has no attribute 'nope'")
     assert not (tmp_path / "run-bad").exists()
+    sys.modules.pop("my_rewards", None)
 
 
 def test_trl_reward_functions_are_used_unchanged(tmp_path):
