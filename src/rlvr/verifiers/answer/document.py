@@ -32,7 +32,7 @@ from __future__ import annotations
 import bisect
 import html
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 _ENTITY_RE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 _LABEL_MARKS_RE = re.compile(r"[*_#>:]")
@@ -54,16 +54,14 @@ _LABEL_RE = re.compile(r"[ \t>#*_-]*(?P<words>(?:[A-Za-z][\w'()-]*|\$[^$\n]{1,20
                        r"(?P<close>[ \t]*(?:\*\*|__))?")
 
 
-@dataclass(frozen=True)
-class Tag:
+class Tag(NamedTuple):
     name: str  # lower case
     closing: bool
     start: int
     end: int
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(NamedTuple):
     kind: str  # paragraph heading item quote table display code tag
     start: int
     end: int  # without the final newline

@@ -88,6 +88,8 @@ _HASH_MARK_RE = re.compile(r"####")
 _INTRO_RE = re.compile(r"(?i)(?:the\s+)?(?:final\s+|correct\s+)?answers?")
 _FORMAT_ONLY_RE = re.compile(r"[\s*_:#>~`]*")
 _WORDS_RE = re.compile(r"[A-Za-z]{2,}")
+# a line that may be a label or an intro block: "A:", "Answer", "**Final Answer**"
+_INTRO_LINE_RE = re.compile(r"(?im)^[ \t>#*_]*(?:A[ \t*_]*:|(?:the\s+)?(?:final\s+|correct\s+)?answers?[ \t*_:]*$)")
 _OPENS_BLOCK_RE = re.compile(r"(?:[\s*_:#>~`$]|\\\[|\\\()*")  # only formatting and math openers before a marker
 _BOX_GAP_RE = re.compile(
     r"(?is)(?:\s|,|;|\$|\\\(|\\\)|\\\[|\\\]|\\quad|\\qquad|\\[,; ]|\band\b|\bor\b|\*\*"
@@ -199,7 +201,7 @@ class _Markers:
         labels: dict[int, int] = {}
         if answer:
             marks.update({m.start(): m.end() for m in _ANSWER_LINE_RE.finditer(text) if m.start() not in marks})
-        for block in doc.blocks if answer or "a:" in lowered else ():
+        for block in doc.blocks if _INTRO_LINE_RE.search(text) else ():
             if block.start >= self.limit:
                 break
             if block.label_end >= 0 and block.label_end - block.start <= 8 and doc.label(block) == "A":
@@ -215,7 +217,7 @@ class _Markers:
         prose = doc.prose[:self.limit]
         box_starts = [b[0] for b in self.boxes]
         for s, e in sorted(marks.items()):
-            end = labels.get(s) or e + document.sentence_end(prose, start=e)
+            end = labels.get(s) or e + document.sentence_end(prose[e:e + MAX_VALUE_CHARS])
             if s in labels:
                 self.labels.add(len(self.phrases))
             if not _FORMAT_ONLY_RE.fullmatch(text[e:end]):
@@ -240,14 +242,16 @@ class _Markers:
         return doc.blocks[k]
 
     def _hashes(self, text: str) -> None:
-        doc = self.doc
-        last = next((b for b in reversed(doc.blocks) if b.kind != "tag" and b.start < self.limit), None)
+        last = len(self.doc.prose[:self.limit].rstrip())  # a heading has more text after its line
+        newlines = [k for k, ch in enumerate(text) if ch == "\n"] if "\n" in text else []
         for m in _HASH_MARK_RE.finditer(text):
-            line_end = text.find("\n", m.end())
-            line_end = len(text) if line_end < 0 else line_end
-            block = doc.block_at(m.start())
-            heading = (block is not None and block.kind == "heading" and block is not last
-                       and not text[block.start:m.start()].strip(" \t#"))
+            if len(self.hashes) > MAX_MARKERS:
+                return  # refused as too many markers; the values are not read
+            k = bisect.bisect_left(newlines, m.end())
+            line_end = newlines[k] if k < len(newlines) else len(text)
+            line_start = newlines[k - 1] + 1 if k > 0 else 0
+            heading = (line_end < last and not text[line_start:m.start()].strip(" \t#")
+                       and text[m.end():m.end() + 1] in (" ", "\t"))
             if heading and _WORDS_RE.search(_without_math(text[m.end():line_end])):
                 continue  # "#### Case 1: $x > 0$": a heading, not GSM8K's marker
             self.hashes.append((m.start(), m.end(), line_end))
