@@ -519,10 +519,12 @@ def _collapse(answer: Answer) -> Answer:
     return answer
 
 
-def grade(ref: Reference, pred: Answer, opts: dict[str, Any], fast: bool = True) -> Verdict:
+def grade(ref: Reference, pred: Answer, opts: dict[str, Any], fast: bool = True,
+          lead_name: tuple | None = None) -> Verdict:
     """Compare a parsed prediction with the reference (module docstring, step 3): typed
     first (``answer.compare``: names, units, kinds, stated precision), then the bare values
-    (``_grade_values``)."""
+    (``_grade_values``). ``lead_name``: the name an equation leading into the final box
+    assigns (``$x = \\boxed{5}$`` names x)."""
     gold = ref.answer
     gold_value = ref.value
     if pred.kind == "text" or (gold is not None and gold.kind == "text"):
@@ -533,7 +535,7 @@ def grade(ref: Reference, pred: Answer, opts: dict[str, Any], fast: bool = True)
         gold_value = None if gold is None else typed(_collapse(gold), ref.name)
     name = None
     if not ref.relational:
-        name = equation_name(pred.node)
+        name = equation_name(pred.node) or lead_name
         named = named_list(pred.node) if ref.name is not None and ref.name[0] == "tuple" else None
         if named is not None:  # "\\beta = 1, \\alpha = 2" for "(\\alpha, \\beta) = (1, 2)": read by name
             name, pred = named[0], rebuild(named[1])
@@ -689,7 +691,19 @@ def verify_math(completion: str, sample: Sample, *, float_rounding: int = 6, str
         unevaluated = _unevaluated(pred)
         if unevaluated is not None:
             return unevaluated
-    return grade(ref, pred, opts, fast)
+    return grade(ref, pred, opts, fast, _lead_name(located.lead))
+
+
+def _lead_name(lead: str) -> tuple | None:
+    """The name an equation written before the final box assigns (``x =`` of ``$x =
+    \\boxed{5}$``, ``(\\beta, \\alpha) =``): the box is that name's value, and a reference
+    that names another is not matched. None for any other lead."""
+    if not lead.rstrip().endswith("="):
+        return None
+    parsed = parse_answer(f"{lead} 0")
+    if not isinstance(parsed, Answer) or parsed.node[0] != "rel" or len(parsed.node[1]) != 2:
+        return None
+    return equation_name(parsed.node)
 
 
 def _competing(located: extract.Located, pred: Answer, opts: dict[str, Any]) -> Verdict | None:
