@@ -119,6 +119,10 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("relative_negation", "33", "Thus the number of integers that are not divisible by 3 is \\boxed{33}.", 1, 1),
     ("relative_negation", "6", "The count of digits which are not prime is $\\boxed{6}$.", 1, 1),
     ("relative_negation", "4", "So the number of students who did not pass is 4.", 1, None),
+    ("relative_negation", "18", "Therefore, the number of orders in which the scoops can be stacked such that the "
+     "chocolate scoop is not on the bottom is \\(\\boxed{18}\\).", 1, 1),
+    ("relative_negation", "9", "Since 62.8 meters is greater than 60 meters, a radius of 10 meters is not possible. "
+     "Therefore, the largest possible integer radius is:\n\n\\[ \\boxed{9} \\]", 1, 1),
 
     # -- the same formats with another value: 0
     ("wrong_value", "72", R1_LABEL.format(v="71"), 0, 0),
@@ -187,6 +191,8 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("disowned", "10", "## Maybe\n$$\n\\boxed{10}\n$$", 0, 0),
     ("disowned", "10", "### Not the final answer\n\\[\n\\boxed{10}\n\\]", 0, 0),
     ("disowned", "30", "<reasoning>\nIt is not\n</reasoning>\n<answer>30</answer>", 0, 0),
+    ("disowned", "10", "The value such that the answer is not \\boxed{10}.", 0, 0),
+    ("disowned", "10", "Since 9 works, it is not the largest radius:\n\n\\[ \\boxed{10} \\]", 0, 0),
 ]
 
 # each family's kind: "correct" (must be accepted), or an attack ("wrong_value", "cover", "disowned")

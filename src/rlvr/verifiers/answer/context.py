@@ -282,13 +282,15 @@ def qualifier(text: str, hedges: bool = True, label: bool = False) -> str:
     return found.group(0).lower() if found else ""
 
 
-_RELATIVE_RE = re.compile(r"(?i)\b[a-z]{3,}\s+(?:that|which|who)\s+(?:are|is|were|was|do|does|did|can|could)?\s*$")
+_RELATIVE_RE = re.compile(r"(?i)(?:\b[a-z]{3,}\s+(?:that|which|who)\s+(?:are|is|were|was|do|does|did|can|could)?\s*$"
+                          r"|\b(?:such\s+that|where|in\s+which|for\s+which|whose)\b[^,;:]*$)")
 _COPULA_AFTER_RE = re.compile(r"(?i)\b(?:is|are|was|were|equals)\b")
 
 
 def _relative(text: str, m: re.Match[str]) -> bool:
-    """Whether the negation ``m`` sits in a relative clause ("integers that are not ...")
-    that the statement's own copula follows ("... is")."""
+    """Whether the negation ``m`` sits in a relative clause ("integers that are not ...",
+    "orders ... such that the scoop is not on the bottom") that the statement's own copula
+    follows ("... is")."""
     if m.group(0).lower() not in ("not", "n't", "n\u2019t"):
         return False
     before = text[max(0, m.start() - 60): m.start()]

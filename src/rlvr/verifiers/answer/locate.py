@@ -402,7 +402,8 @@ def _lead_refusal(doc: document.Document, start: int) -> Located | None:
             k -= 1
         before = doc.blocks[k] if k >= 0 else None
         if before is not None and _introduces(doc, before):
-            labels.append(doc.block_text(before))
+            own = doc.block_text(before)  # a heading whole; a block that ends in a colon: its last sentence
+            labels.append(own if before.kind == "heading" else own[document.last_sentence_start(own):])
             scope_start = before.start
     for label in labels:
         word = qualifier(label, label=True)
