@@ -45,6 +45,8 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("reasoning_tags", "18", "<reasoning>\nJanet's ducks lay 16 eggs; she eats 3 and bakes with 4, so 9 are "
      "left and 9 * 2 = 18.\n</reasoning>\n<answer>18</answer>", 1, 1),
     ("reasoning_tags", "4", "<reasoning>x > 3 and x < 5, so x = 4</reasoning>\n<answer>4</answer>", 1, 1),
+    # a lead-in never runs across a tag: the reasoning is closed before the answer opens
+    ("reasoning_tags", "9", "<reasoning>Half of them are not sold</reasoning>\n<answer>9</answer>", 1, 1),
     ("reasoning_tags", "7", "<think>3 + 4</think>\n<reasoning>\n3 + 4 = 7\n</reasoning>\n<answer>\n7\n</answer>\n",
      1, 1),
     # -- few-shot harnesses: "A:" lines
@@ -190,7 +192,6 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("disowned", "10", "### The answer is not\n\\boxed{10}", 0, 0),
     ("disowned", "10", "## Maybe\n$$\n\\boxed{10}\n$$", 0, 0),
     ("disowned", "10", "### Not the final answer\n\\[\n\\boxed{10}\n\\]", 0, 0),
-    ("disowned", "30", "<reasoning>\nIt is not\n</reasoning>\n<answer>30</answer>", 0, 0),
     ("disowned", "10", "The value such that the answer is not \\boxed{10}.", 0, 0),
     ("disowned", "10", "Since 9 works, it is not the largest radius:\n\n\\[ \\boxed{10} \\]", 0, 0),
 ]

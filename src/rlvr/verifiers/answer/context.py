@@ -237,19 +237,24 @@ def _clause(body: str, start: int, breaks: re.Pattern[str] = _CLAUSE_BREAK_RE) -
     return window
 
 
+_NUMBER_WORD_RE = re.compile(r"(?i)\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty"
+                             r"|thirty|forty|fifty|hundred|thousand|million)\b")
+
+
 def _runs_on(window: str, end: int) -> bool:
     """Whether the line that ends at ``end`` runs on into the next: it ends in a relation or
     operator sign or an open bracket, or in a word when its last clause names no number
     ("It is not the case that", "more than"); a line that states a number ("... = 14
-    people") is a statement of its own, as GSM8K's lines before ``####`` are."""
+    people", "Nine eggs, not ten") is a statement of its own, as GSM8K's lines before
+    ``####`` are; a tag between the two lines ends the clause."""
     m = _CONTINUED_LINE_RE.search(window, 0, end)
-    if m is None:
-        return False
+    if m is None or "\x0c" in window[m.start():end]:
+        return False  # a tag between them ("...she sells</reasoning>" then "<answer>") ends the clause
     if not m.group(0)[:1].isalpha():
         return True
     line = window[window.rfind("\n", 0, m.start()) + 1: end]
     clause = line[max(line.rfind(", "), line.rfind(". "), line.rfind("; ")) + 1:]
-    return not any(ch.isdigit() for ch in clause)
+    return not any(ch.isdigit() for ch in clause) and not _NUMBER_WORD_RE.search(clause)
 
 
 def lead_in_words(body: str, start: int) -> Located | None:
@@ -283,7 +288,8 @@ def qualifier(text: str, hedges: bool = True, label: bool = False) -> str:
 
 
 _RELATIVE_RE = re.compile(r"(?i)(?:\b[a-z]{3,}\s+(?:that|which|who)\s+(?:are|is|were|was|do|does|did|can|could)?\s*$"
-                          r"|\b(?:such\s+that|where|in\s+which|for\s+which|whose)\b[^,;:]*$)")
+                          r"|(?:\$[^$]{1,20}\$|\b[a-z]{3,})\s+(?:that|which|who)\s+(?:are|is|were|was)?\s*$"
+                          r"|\b(?:such\s+that|where|in\s+which|for\s+which|whose|since|because)\b[^,;:]*$)")
 _COPULA_AFTER_RE = re.compile(r"(?i)\b(?:is|are|was|were|equals)\b")
 
 
@@ -400,6 +406,8 @@ def _lead_of(head: str, after: str, in_math: bool) -> str | Located:
     text = re.search(r"\\text[a-z]*\s*\{([^{}]*)\}$", head) if in_math else None
     if text is not None:
         return lead_word(text.group(1)) or ""
+    if not in_math and head[-1:].isalpha() and not head[-1:].isascii():
+        return lead_word(head, after) or ""  # "所以答案是 \boxed{5}": a script the word rules do not read
     if not in_math and re.search(r"[A-Za-z]$", head) and not re.search(r"\\[A-Za-z]+$", head):
         return lead_word(head, after) or ""
     if not in_math and head.endswith("$"):

@@ -95,7 +95,7 @@ class Document:
 
     @property
     def prose(self) -> str:
-        """``text`` with every tag turned into spaces and a line break, of the same length."""
+        """``text`` with every tag turned into form feeds and a line break, of the same length."""
         if self._prose is None:
             self._prose = _prose(self.text, self.tags)
         return self._prose
@@ -236,13 +236,16 @@ def read(section: str) -> Document:
     return Document(reading_text(section))
 
 
+TAG_SPACE = "\x0c"  # a tag in the prose: whitespace to every rule, and a boundary no clause runs on across
+
+
 def _prose(text: str, tags: list[Tag]) -> str:
     if not tags:
         return text
     parts, last = [], 0
     for tag in tags:
         parts.append(text[last:tag.start])
-        parts.append(" " * (tag.end - tag.start - 1) + "\n")
+        parts.append(TAG_SPACE * (tag.end - tag.start - 1) + "\n")
         last = tag.end
     parts.append(text[last:])
     return "".join(parts)

@@ -101,7 +101,9 @@ def after_think(text: str) -> str | None:
 
 # ------------------------------------------------------------- the final answer
 
-SIGN_OFF = (r"(?:i\s+hope\s+(?:it|this|that)\s+(?:is|was)\s+(?:correct|right|helpful)|i\s+hope\s+(?:it|this)\s+helps"
+SIGN_OFF = (r"(?:i\s+hope\s+(?:it|this|that)\s+(?:is|was)\s+(?:correct|right|helpful)!?"
+            r"|i\s+hope\s+(?:it|this|that)\s+helps!?"
+            r"|let\s+me\s+know\s+if\s+you\s+have\s+any\s+(?:other\s+|more\s+|further\s+)?questions!?"
             r"|(?:is|are)\s+(?:our|the|my)\s+(?:final\s+)?(?:answer|solution)s?)")
 _TURN_START_RE = re.compile(r"<\|im_start\|>\s*(?:user|assistant|system)?\s*$")
 # a chat template's special tokens left inside the text: the turn ended there
