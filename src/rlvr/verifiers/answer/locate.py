@@ -377,6 +377,26 @@ def _introduces(doc: document.Document, block: document.Block) -> bool:
     return block.kind == "heading" or own.rstrip(" *_").endswith(":") or _only_answer(own)
 
 
+_DISPLAY_OPENER_RE = re.compile(r"[ \t]*(?:\$\$|\\\[|\\begin\s*\{[a-z]+\*?\})[ \t]*")
+
+
+def _label_line_before(prose: str, line: int) -> bool:
+    """Whether the nearest line before ``line`` that is not blank, a tag or a display-math
+    opener may be a heading or a label (starts with ``#``, ends in a colon, or says only
+    "Answer"): only then is the block structure read."""
+    end = line - 1
+    for _ in range(8):
+        if end < 0:
+            return False
+        begin = prose.rfind("\n", 0, end) + 1
+        text = prose[begin:end]
+        if text.strip() and not _DISPLAY_OPENER_RE.fullmatch(text):
+            stripped = text.strip().rstrip("*_ ")
+            return text.lstrip().startswith("#") or stripped.endswith(":") or _only_answer(text)
+        end = begin - 1
+    return True
+
+
 def _lead_refusal(doc: document.Document, start: int) -> Located | None:
     """What leads into a marker at ``start``, read the same way for every marker: the words
     of its clause (``lead_in_words``); the label of its block and, when the marker opens its
@@ -387,9 +407,9 @@ def _lead_refusal(doc: document.Document, start: int) -> Located | None:
     if refused is not None:
         return refused
     line = doc.text.rfind("\n", 0, start) + 1
-    if ":" not in doc.text[line:start] and not _OPENS_BLOCK_RE.fullmatch(doc.text, line, start) \
-            and doc.text[line:].isascii() and "~~" not in doc.text[line:]:
-        return None  # prose before the marker on its line, no label: nothing more to read
+    plain = doc.text[line:].isascii() and "~~" not in doc.text[line:] and ":" not in doc.text[line:start]
+    if plain and (not _OPENS_BLOCK_RE.fullmatch(doc.text, line, start) or not _label_line_before(doc.prose, line)):
+        return None  # no label on its line and none on the line before: nothing more to read
     block_i = doc.block_index(start)
     block = doc.blocks[block_i] if doc.blocks else None
     scope_start = block.start if block is not None else 0
