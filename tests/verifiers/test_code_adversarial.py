@@ -183,3 +183,13 @@ IO_END_ROWS = [  # (program, reward): the program ends as python3 solution.py en
 def test_io_output_is_what_python_prints_before_it_exits(program, reward):
     verdict = run(program, SUM_IO)
     assert verdict.reward == reward, verdict.detail
+
+
+def test_the_program_cannot_reconfigure_the_judges_pytest_through_the_environment():
+    program = ("import os\ndef add(a, b):\n    os.environ['PYTEST_ADDOPTS'] = '--collect-only'\n"
+               "    os.environ['PYTEST_PLUGINS'] = 'nothing'\n    return 0")  # fmt: skip
+    tests = ("import os\ndef test_env(monkeypatch):\n    assert add(1, 2) == 3\n"
+             "def test_more():\n    assert os.environ.get('X') is None and add(2, 2) == 4\n")  # fmt: skip
+    verdict = run(program, {"tests": "import os\nadd(0, 0)\nassert 'PYTEST_ADDOPTS' in os.environ",
+                            "hidden_tests": [tests]})  # fmt: skip
+    assert verdict.reward == 0.0 and verdict.info["hidden_pass_rate"] == 0.0, verdict.detail

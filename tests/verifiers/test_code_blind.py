@@ -25,8 +25,6 @@ RUNTIME_PENDING = frozenset({
     "python objects: control: asyncio.run on a returned coroutine",
     "python objects: control: type(x) is CandidateClass",
     "required mutation: control: a test object's list attribute appended to",
-    "process state: control: the program sets os.environ and the test reads it",
-    "process state: control: the program changes directory and the test sees it",
     "threads and scale: control: 600,000 cheap calls into the candidate (0.2 s in plain Python)",
 })
 

@@ -374,9 +374,13 @@ STATEFUL = ("import os, sys, random, warnings\ndef mode():\n    return os.enviro
             "def read_sum():\n    return sum(map(int, input().split()))\n"
             "def rolls(n):\n    return [random.randint(1, 6) for _ in range(n)]\n"
             "def square(x, noisy=False):\n    if noisy:\n        print('debug')\n"
-            "        warnings.warn('old', DeprecationWarning)\n    return x * x\n")  # fmt: skip
+            "        warnings.warn('old', DeprecationWarning)\n    return x * x\n"
+            "def configure(mode):\n    os.environ['APP_MODE'] = mode\n"
+            "def enter(path):\n    os.chdir(path)\n")  # fmt: skip
 PROCESS_ROWS = [  # (tests, reward): what the test set up is what the candidate's calls see
     ("import os\nos.environ['APP_MODE'] = 'fast'\nassert mode() == 'fast'", 1.0),
+    ("import os\nconfigure('slow')\nassert os.environ['APP_MODE'] == 'slow'", 1.0),  # and back
+    ("import os, tempfile\nd = os.path.realpath(tempfile.mkdtemp())\nenter(d)\nassert os.getcwd() == d", 1.0),
     ("import sys\nsys.argv = ['prog', '41']\nassert first_arg() == 41", 1.0),
     ("import io, sys\nsys.stdin = io.StringIO('3 4\\n')\nassert read_sum() == 7", 1.0),
     ("from unittest import mock\nwith mock.patch('builtins.input', return_value='5 6'):\n"

@@ -430,6 +430,7 @@ def _add_names(plan: _Plan, index: _Index) -> None:
 _CONTEXT_WORDS = {  # a test naming one of these shares that state with the candidate's calls
     "env": {"environ", "putenv", "setenv", "monkeypatch"},
     "argv": {"argv"},
+    "cwd": {"getcwd", "chdir", "cwd"},
     "random": {"random", "seed"},
     "warnings": {"warnings", "warns", "recwarn", "filterwarnings", "simplefilter", "catch_warnings"},
 }

@@ -796,6 +796,11 @@ class CandidateServer:
                     os.environ.update({k: v for k, v in env.items() if type(k) is str and type(v) is str})
                 if type(ctx.get("argv")) is list:
                     sys.argv = list(ctx["argv"])
+                if type(ctx.get("cwd")) is str:
+                    try:
+                        os.chdir(ctx["cwd"])
+                    except OSError:
+                        pass
                 if ctx.get("rnd") is not None:
                     import random
 
@@ -804,6 +809,14 @@ class CandidateServer:
         finally:
             sys.stdout, sys.stderr, sys.stdin, builtins.input = saved
         state = {}
+        if type(ctx.get("env")) is dict and dict(os.environ) != ctx["env"]:
+            state["env"] = dict(os.environ)
+        if type(ctx.get("cwd")) is str:
+            try:
+                if os.getcwd() != ctx["cwd"]:
+                    state["cwd"] = os.getcwd()
+            except OSError:
+                pass
         if ctx.get("rnd") is not None:
             state["rnd"] = sys.modules["random"].getstate()
         if caught:
@@ -1531,6 +1544,11 @@ class Judge:
         if flags:
             if "env" in flags:
                 ctx["env"] = dict(os.environ)
+            if "cwd" in flags:
+                try:
+                    ctx["cwd"] = os.getcwd()
+                except OSError:
+                    pass
             if "argv" in flags and type(sys.argv) is list and all(type(a) is str for a in sys.argv):
                 ctx["argv"] = list(sys.argv)
             if "random" in flags and "random" in sys.modules:
@@ -1542,6 +1560,16 @@ class Judge:
     def after(self, state):
         """What the call changed of that state: watched module-level names, the random
         generator, warnings raised."""
+        env = state.get("env")
+        if type(env) is dict:  # the program's os.environ, as the tests then read it
+            for k in [k for k in os.environ if k not in env]:
+                del os.environ[k]
+            os.environ.update({k: v for k, v in env.items() if type(k) is str and type(v) is str})
+        if type(state.get("cwd")) is str:
+            try:
+                os.chdir(state["cwd"])
+            except OSError:
+                pass
         for pair in state.get("g") or ():
             if type(pair) is list and len(pair) == 2 and type(pair[0]) is str and self.ns is not None:
                 self.ns[pair[0]] = pair[1]
@@ -2112,6 +2140,9 @@ def _run_pytest(objs):
                 self.failures.append(f"collecting: {_last_line(report.longreprtext)}")
 
     plugin = Plugin()
+    for key in [k for k in os.environ if k.startswith("PYTEST")]:  # PYTEST_ADDOPTS='--co' would pass anything
+        del os.environ[key]
+    os.environ["PYTEST_DISABLE_PLUGIN_AUTOLOAD"] = "1"
     args = [placeholder, "-q", "-s", "--noconftest", "-c", os.devnull, "--rootdir", os.path.dirname(placeholder),
             "-p", "no:cacheprovider", "-p", "no:pastebin", "-p", "no:junitxml", "-p", "no:faulthandler",
             "-W", "default"]  # fmt: skip
