@@ -183,3 +183,26 @@ def test_compare_reads_names():
     verdict = compare(y, x, _judge())
     assert verdict[0] is False and "x = 5 (number) != y = 5 (number)" in verdict[1]
     assert compare(y, typed(_answer("5")), _judge())[0] is True  # an answer with no name: the value
+
+
+@pytest.mark.parametrize("gold", [
+    "5 \\text{ m/s}", "2 \\text{ feet } 3 \\text{ inches}", "20^\\circ\\mathrm{C}", "$4 \\text{ cups}$", "5 \\text{ N}",
+])
+def test_a_reference_whose_unit_the_grammar_cannot_read_is_an_error(gold):
+    # math-verify would strip the unit and compare the first number: "5 m/s" would pay "5 hours"
+    from rlvr.verifiers.mathv import verify_math
+
+    with pytest.raises(ValueError, match="carries units or words the answer grammar does not read"):
+        verify_math("\\boxed{5 \\text{ hours}}", _sample(gold))
+
+
+@pytest.mark.parametrize("gold, pred, paid", [
+    ("5 \\text{ Mm}", "\\boxed{5 \\text{ mm}}", 0), ("5 \\text{ Mg}", "\\boxed{5 \\text{ mg}}", 0),
+    ("5 \\text{ mm}", "\\boxed{5 \\text{ mm}}", 1), ("5 \\text{ km}", "\\boxed{5 \\text{ kilometers}}", 1),
+    ("2 \\text{ liters}", "\\boxed{2000 \\text{ mL}}", 1), ("5 \\text{ km}", "\\boxed{5 \\text{ Kilometers}}", 1),
+    ("2, 2", "\\boxed{2}", 0), ("1, 1", "\\boxed{1}", 0), ("5", "\\boxed{5, 5}", 1), ("2, 2", "\\boxed{2, 2}", 1),
+])
+def test_unit_symbols_keep_their_case_and_a_list_reference_keeps_its_multiplicities(gold, pred, paid):
+    from rlvr.verifiers.mathv import verify_math
+
+    assert verify_math(pred, _sample(gold)).reward == paid

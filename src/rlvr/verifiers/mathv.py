@@ -143,13 +143,36 @@ class Reference:
 
 @lru_cache(maxsize=4096)
 def _typed_reference(answer: Answer, name: tuple | None) -> Value:
-    return typed(_collapse(answer), name)
+    return typed(answer, name)
+
+
+# a number followed by a unit or a word ("5 \text{ m/s}", "20^\circ\mathrm{C}", "2 \text{ feet } 3 ...", "5\%")
+_UNIT_TEXT_RE = re.compile(
+    r"\d\s*(?:\\[,;:! ]|~|\s)*(?:\\(?:text|textrm|mathrm|operatorname|mbox|rm)\s*\{\s*[A-Za-z]"
+    r"|\^\s*\{?\s*\\circ|°|\\%|%)|\\\$|[€£¥]")
+
+
+def _unit_reference(gold: str) -> bool:
+    """A short reference (not a worked solution: no box, no inline math besides one outer pair of
+    dollars) in which a number carries a unit, a percent or degree sign, or words."""
+    text = gold.strip()
+    if len(text) > 2 and text[0] == text[-1] == "$" and text.count("$") == 2:
+        text = text[1:-1]
+    if "\\boxed" in text or "$" in text.replace("\\$", "") or len(text) > 120:
+        return False
+    return bool(_UNIT_TEXT_RE.search(text))
 
 
 @lru_cache(maxsize=4096)
 def reference(gold: str) -> Reference:
     parsed = parse_answer(gold)
     if isinstance(parsed, Refusal):
+        if _unit_reference(gold):
+            # math-verify would drop the unit or the words and compare the first number: "5 m/s" would pay
+            # "5 hours", "2 feet 3 inches" would pay 2. A data problem, said loudly, not a comparison.
+            raise ValueError(f"the reference answer {gold[:200]!r} carries units or words the answer grammar does "
+                             f"not read ({parsed.reason}); write it as a plain value or with a unit of "
+                             "rlvr.verifiers.answer.units")
         return Reference(gold, None, bool(_RELATION_RE.search(gold)))
     node = parsed.node
     name = equation_name(node)
@@ -512,8 +535,12 @@ def _several(answer: Answer) -> bool:
     return False
 
 
+_LIST_KINDS = frozenset({"list", "set", "tuple"})
+
+
 def _collapse(answer: Answer) -> Answer:
-    """A list whose items are all the same value is that value ("5, 5" = 5)."""
+    """A list whose items are all the same value is that value ("5, 5" = 5). Applied to an
+    answer only, never to the reference: "2, 2" (a double root) is not 2."""
     if answer.kind == "list" and answer.items and len({i.canonical for i in answer.items}) == 1:
         return answer.items[0]
     return answer
@@ -532,7 +559,7 @@ def grade(ref: Reference, pred: Answer, opts: dict[str, Any], fast: bool = True,
         if verdict is not None:
             return verdict
         gold, pred = _as_math(gold), _as_math(pred)  # type: ignore[arg-type]
-        gold_value = None if gold is None else typed(_collapse(gold), ref.name)
+        gold_value = None if gold is None else typed(gold, ref.name)
     name = None
     if not ref.relational:
         name = equation_name(pred.node) or lead_name
@@ -545,10 +572,10 @@ def grade(ref: Reference, pred: Answer, opts: dict[str, Any], fast: bool = True,
             return refused(exc.reason, exc.detail)
         if node is not pred.node:
             pred = rebuild(node)
-    pred = _collapse(pred)
+    if gold is None or gold.kind not in _LIST_KINDS:
+        pred = _collapse(pred)  # "5, 5" for 5 repeats one value; a list reference keeps its multiplicities
     if gold is None or gold_value is None:
         return _grade_values(ref, None, pred, opts, fast)
-    gold = _collapse(gold)
     shown = pred
 
     def core(g: Answer, p: Answer) -> Verdict:

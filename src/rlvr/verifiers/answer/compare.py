@@ -136,6 +136,10 @@ def compare(gold: Value, pred: Value, judge: Judge[T]) -> T:
     if gold.kind == "set" and pred.kind == "set" and (_unit_items(gold) or _unit_items(pred)):
         return _parts(_itemised(gold), _itemised(pred), judge, ordered=False, what="items")
     pair = ("list", "plusminus")
+    if gold.kind == "list" and pred.kind not in ("list", "plusminus", "set", "tuple", "text") \
+            and pred.answer.kind != "rel" and not any(p.answer.kind == "rel" for p in gold.parts):
+        # "2, 2" (a double root) is not 2; one value is never the reference's list
+        return judge.differ(f"{pred.show()} != {gold.show()}: one value, the reference lists {len(gold.parts)}")
     if gold.kind in pair and pred.kind in pair:
         return _parts(gold, pred, judge, ordered=not judge.equivalence, what="values")
     if gold.unit is not None or pred.unit is not None:

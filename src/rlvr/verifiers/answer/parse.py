@@ -208,7 +208,7 @@ def _classify_text(content: str) -> tuple[str, str]:
     parts = words.replace("^2", "").replace("^3", "").replace("²", "").replace("³", "").replace("/", " / ").split()
     if parts and all(p in UNIT_WORDS or p in _SHORT_UNITS or p in ("per", "/") for p in parts) \
             and parts[0] not in ("per", "/") and parts[-1] not in ("per", "/"):
-        return ("unit", words)
+        return ("unit", " ".join(content.replace("\\", " ").split()))  # as written: Mm is not mm (answer.units)
     return ("text", content)
 
 
@@ -311,7 +311,7 @@ class _Lexer:
         elif low in FUNCTIONS and nxt in ("(", "^", "_"):
             self.add("func", low)
         elif low in UNIT_WORDS:
-            self.add("unit", low)
+            self.add("unit", word)  # as written: Mm is not mm (answer.units)
         elif low in FUNCTIONS:
             self.add("func", low)
         elif low in ("infinity", "inf"):
@@ -419,7 +419,7 @@ class _Lexer:
         if name in _FONT_COMMANDS or re.fullmatch(r"[\d.,\s]+", stripped):
             if re.fullmatch(r"[A-Za-z]+", stripped):
                 if stripped.lower() in UNIT_WORDS and name != "operatorname":
-                    self.add("unit", stripped.lower())
+                    self.add("unit", stripped)
                 elif len(stripped) == 1 or name == "operatorname":
                     self.add("func" if name == "operatorname" else "var", stripped)
                 else:

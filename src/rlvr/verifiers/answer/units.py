@@ -106,6 +106,22 @@ def _words(tokens: tuple[str, ...]) -> list[str]:
     return out
 
 
+def _unit_key(word: str) -> str:
+    """The table key of a unit word. Symbols of up to three letters are read with their case
+    (``Mm`` is a megametre, not ``mm``; ``Mg`` is not ``mg``): only the table's own spelling or an
+    all-lower-case one counts, and ``L`` / ``mL`` are litres. Longer words ("Meters", "HOURS")
+    are read in lower case."""
+    if word in _CASED:
+        return _CASED[word]
+    bare = word[:-2] if word.endswith(("^2", "^3")) else word
+    if len(bare) > 3 or bare.lower() in ("/", "per") or bare.lower() in _SQUARE_WORDS:
+        return word.lower()
+    return word  # as written: a symbol in another case is not in the tables, so the unit is unknown
+
+
+_CASED = {"L": "l", "mL": "ml"}
+
+
 def read_unit(tokens: tuple[str, ...]) -> Unit | None:
     """The unit of a value's unit tokens (``Answer.unit``); None when there are none."""
     if not tokens:
@@ -129,7 +145,7 @@ def read_unit(tokens: tuple[str, ...]) -> Unit | None:
         return Unit("unknown", text)
     dims: dict[str, int] = {}
     scale, sign, power = Fraction(1), 1, 1
-    for word in low:
+    for word in (_unit_key(w) for w in words):
         if word in ("/", "per"):
             sign = -1
             continue
