@@ -35,6 +35,7 @@ the reference leaves out may be present in the answer.
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections import Counter
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Generic, TypeVar
@@ -173,11 +174,31 @@ def _matrices(gold: Value, pred: Value, judge: Judge[T]) -> T:
     if gold.kind != pred.kind or len(g) != len(p) or len(g[0]) != len(p[0]):
         return judge.differ(f"{pred.show()} != {gold.show()}")
     cells = [(a, b) for row_g, row_p in zip(g, p) for a, b in zip(row_g, row_p)]
-    if len(cells) > 4 * MAX_MATCHED_ITEMS:
-        return judge.core(gold.answer, pred.answer)
     entries = (replace(gold, parts=tuple(typed(rebuild(a)) for a, _ in cells)),
                replace(pred, parts=tuple(typed(rebuild(b)) for _, b in cells)))
+    if len(cells) > 4 * MAX_MATCHED_ITEMS:
+        return _many_parts(*entries, entries[0].parts, entries[1].parts, judge, True, "entries")
     return _parts(*entries, judge, ordered=True, what="entries")
+
+
+def _plain_number(value: Value) -> bool:
+    return value.unit is None and value.answer.value is not None and not value.answer.decimal
+
+
+def _many_parts(gold: Value, pred: Value, gp: tuple, pp: tuple, judge: Judge[T], ordered: bool, what: str) -> T:
+    """More parts than are matched one by one: exact numbers compare as values (in order, or
+    as multisets); parts with units or decimals are refused rather than handed whole to a
+    comparison that would drop their units, multiplicities or stated precision."""
+    if all(_plain_number(v) for v in gp + pp):
+        g = [v.answer.value for v in gp]
+        p = [v.answer.value for v in pp]
+        equal = g == p if ordered else Counter(g) == Counter(p)
+        verb = "==" if equal else "!="
+        return (judge.same if equal else judge.differ)(f"{pred.show()} {verb} {gold.show()} ({what} as exact numbers)")
+    if any(v.unit is not None or v.answer.decimal for v in gp + pp):
+        return judge.differ(f"{pred.show()} != {gold.show()}: {len(gp)} {what} with units or decimals are more than "
+                            f"{MAX_MATCHED_ITEMS} to compare one by one")
+    return judge.core(gold.answer, pred.answer)
 
 
 def _unit_items(value: Value) -> bool:
@@ -222,7 +243,7 @@ def _parts(gold: Value, pred: Value, judge: Judge[T], ordered: bool, what: str) 
     if len(gp) != len(pp):
         return judge.differ(f"{pred.show()} != {gold.show()}: {len(pp)} {what}, the reference has {len(gp)}")
     if len(gp) > MAX_MATCHED_ITEMS:
-        return judge.core(gold.answer, pred.answer)
+        return _many_parts(gold, pred, gp, pp, judge, ordered, what)
     if ordered:
         for k, (a, b) in enumerate(zip(gp, pp)):
             if not judge.ok(compare(a, b, judge)):
