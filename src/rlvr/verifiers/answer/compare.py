@@ -34,8 +34,8 @@ the reference leaves out may be present in the answer.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Generic, TypeVar
