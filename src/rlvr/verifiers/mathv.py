@@ -266,6 +266,26 @@ def _decimal_check(gold_parsed: tuple, pred_parsed: tuple, places: int | None = 
     return g[0] == p[0] or (agree_6_digits(p[0], g[0]) and agree_6_digits(g[0], p[0]))
 
 
+def _exact_values_agree(gold_parsed: tuple, pred_parsed: tuple) -> bool:
+    """After math-verify said equal with no decimal involved: two closed-form numbers must be
+    the same number, not close (math-verify's numeric tolerance equates ``e^{-50}`` and
+    ``e^{-51}``, whose difference is 1e-22). Only numbers without free symbols are checked, at
+    40 digits; anything sympy cannot evaluate keeps math-verify's verdict."""
+    try:
+        import sympy
+
+        g, p = gold_parsed[0], pred_parsed[0]
+        if not (isinstance(g, sympy.Expr) and isinstance(p, sympy.Expr)) or g.free_symbols or p.free_symbols:
+            return True
+        a, b = complex(sympy.N(g, 40)), complex(sympy.N(p, 40))
+    except Exception:  # noqa: BLE001 - a form sympy cannot evaluate numerically: math-verify's verdict stands
+        return True
+    scale = max(abs(a), abs(b))
+    if scale == 0 or scale != scale or scale == float("inf"):
+        return True
+    return abs(a - b) <= 1e-12 * scale
+
+
 # ------------------------------------------------------------------ tuples and intervals
 
 
@@ -623,6 +643,9 @@ def _grade_values(ref: Reference, derived: Answer | None, pred: Answer, opts: di
     if decimal and not _decimal_check(gold_parsed, pred_parsed, decimal_places(pred.node)):
         return _graded(False, f"{shown!r} != {gold_shown!r}: equal only after rounding (6 significant digits, or "
                               "the answer's stated places)", pred)
+    if not decimal and "." not in ref.raw and not _exact_values_agree(gold_parsed, pred_parsed):
+        return _graded(False, f"{shown!r} != {gold_shown!r}: close, not equal (two closed forms that differ by "
+                              "less than math-verify's tolerance)", pred)
     return _graded(True, f"{shown!r} is equivalent to {gold_shown!r}", pred)
 
 
