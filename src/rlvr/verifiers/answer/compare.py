@@ -314,7 +314,16 @@ def _scale_node(value: Value, factor: Fraction) -> tuple:
 
 
 def _scaled(gold: Value, gold_factor: Fraction, pred: Value, pred_factor: Fraction, judge: Judge[T]) -> T:
-    """Both values in the base unit (exact factors), then compared bare."""
+    """Both values in the base unit (exact factors), then compared bare; a decimal answer for
+    an exact reference first at the places it states, in its own unit (``666.6670 km`` states
+    4 places of a kilometre, which 2000000/3 m is not)."""
+    gv, pv = gold.answer.value, pred.answer.value
+    if pred.places is not None and gv is not None and pv is not None and not gold.answer.decimal:
+        in_pred_unit = gv * gold_factor / pred_factor
+        if not within_places(pv, in_pred_unit, pred.places):
+            return judge.differ(f"{pred.show()} != {gold.show()}: {pred.answer.latex} states {pred.places} decimal "
+                                f"place(s) of {pred.unit.text if pred.unit else 'the unit'}, and the reference is "
+                                f"{float(in_pred_unit):.{pred.places + 2}f}…")
     g = rebuild(_scale_node(gold, gold_factor))
     p = rebuild(_scale_node(pred, pred_factor))
     result = compare(typed(g), typed(p), judge)
