@@ -350,7 +350,7 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
         taken |= found.into(final_start)
     taken |= found.holding(final_start)
     intro = min((found.phrases[j][0] for kind, j in taken if kind == "phrase"), default=final_start)
-    refused = _lead_refusal(doc, final_start)
+    refused = _enclosing_element(doc, final_start) or _lead_refusal(doc, final_start)
     if refused is None and intro < final_start and doc.block_index(intro) != doc.block_index(final_start):
         refused = _lead_refusal(doc, intro)  # a label or heading whose value is the next block
     if refused is not None:
@@ -363,6 +363,32 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
     competitors = [strip_sign_off(found.competitor(key, content)).strip()
                    for key, (_, _, content) in found.values.items() if key not in taken]
     return Located(value, source=final_kind, competitors=tuple(c for c in competitors if c), lead=lead)
+
+
+# elements that display what they hold as it is (formatting), or that hold an answer; any other element around
+# the final answer (<del>, <s>, <wrong>, <hypothesis>, <draft>, …) says something about it that is not read here
+_PLAIN_ELEMENTS = frozenset(
+    "answer final_answer solution response output result b strong em i u p div span mark center big small font "
+    "sub sup li ul ol td tr table tbody".split())
+
+
+def _enclosing_element(doc: document.Document, pos: int) -> Located | None:
+    """The final answer inside an element (an open tag before it whose closing tag follows it)
+    that is neither formatting nor an answer's container: refused, whatever the tag's name."""
+    open_names: list[str] = []
+    for tag in doc.tags:
+        if tag.start >= pos:
+            break
+        if not tag.closing:
+            open_names.append(tag.name)
+        elif tag.name in open_names:
+            del open_names[len(open_names) - 1 - open_names[::-1].index(tag.name)]
+    later = {tag.name for tag in doc.tags if tag.closing and tag.start >= pos}
+    for name in open_names:
+        if name in later and name not in _PLAIN_ELEMENTS:
+            return Located(None, "unparsed", f"the final answer is inside <{name}>…</{name}>, an element that is "
+                                             "neither formatting nor an answer's container")
+    return None
 
 
 def _only_answer(own: str) -> bool:
