@@ -105,6 +105,11 @@ def locate(completion: str, markers: tuple[str, ...] = MARKERS, unmarked: bool =
     for kind in markers:
         if kind not in MARKERS:
             raise KeyError(f"unknown answer marker {kind!r}; valid: {sorted(MARKERS)}")
+    while True:  # a chat template's end-of-turn token that ends the completion is its end ("...\boxed{5}.<|end|>")
+        last = _TRAILING_TURN_RE.search(completion)
+        if last is None:
+            break
+        completion = completion[:last.start()]
     body, text, why = final_section(completion)
     if body is None:
         return Located(None, "no_answer", why)
@@ -370,6 +375,9 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
 _PLAIN_ELEMENTS = frozenset(
     "answer final_answer solution response output result b strong em i u p div span mark center big small font "
     "sub sup li ul ol td tr table tbody".split())
+
+
+_TRAILING_TURN_RE = re.compile(r"(?:<\|(?:end|eot_id|im_end|endoftext|eot)\|>|<end_of_turn>|</s>|<eos>)\s*\Z")
 
 
 def _enclosing_element(doc: document.Document, pos: int) -> Located | None:
