@@ -266,6 +266,24 @@ def _decimal_check(gold_parsed: tuple, pred_parsed: tuple, places: int | None = 
     return g[0] == p[0] or (agree_6_digits(p[0], g[0]) and agree_6_digits(g[0], p[0]))
 
 
+def _decimal_of_closed_form(gold_parsed: tuple, pred: Answer) -> bool:
+    """A decimal literal for an irrational closed form (``1.41421`` for ``\\sqrt{2}``, ``3.14159``
+    for π), which math-verify refuses after rounding both to its own places: the same rule as
+    for a rational reference, 6 significant digits and the places the decimal states."""
+    if not (pred.decimal and pred.value is not None and pred.kind == "num"):
+        return False
+    try:
+        import sympy
+
+        g = gold_parsed[0]
+        if not isinstance(g, sympy.Expr) or g.free_symbols or not g.is_real:
+            return False
+        exact = Fraction(str(sympy.N(g, 40)))
+    except Exception:  # noqa: BLE001 - not a number sympy can evaluate: math-verify's verdict stands
+        return False
+    return agree_6_digits(pred.value, exact) and within_places(pred.value, exact, decimal_places(pred.node))
+
+
 def _exact_values_agree(gold_parsed: tuple, pred_parsed: tuple) -> bool:
     """After math-verify said equal with no decimal involved: two closed-form numbers must be
     the same number, not close (math-verify's numeric tolerance equates ``e^{-50}`` and
@@ -638,6 +656,9 @@ def _grade_values(ref: Reference, derived: Answer | None, pred: Answer, opts: di
     shown = str(pred_parsed[0])[:200]
     gold_shown = str(gold_parsed[0])[:200]
     if not _equal(gold_parsed, pred_parsed, opts):
+        if _decimal_of_closed_form(gold_parsed, pred):
+            return _graded(True, f"{pred.latex!r} is {gold_shown!r} to 6 significant digits and its stated places",
+                           pred)
         return _graded(False, f"{shown!r} != {gold_shown!r} (math-verify)", pred)
     decimal = pred.decimal or (gold is not None and gold.decimal) or "." in pred.latex
     if decimal and not _decimal_check(gold_parsed, pred_parsed, decimal_places(pred.node)):
