@@ -166,7 +166,25 @@ def verify_exact(completion: str, sample: Sample, *, normalisers: Sequence[str] 
                   same=lambda d: Verdict(1.0, "ok", d, answer=got),
                   differ=lambda d: Verdict(0.0, "wrong", d, answer=got),
                   ok=lambda v: v.status == "ok", equivalence=False)
+    named, name = _named(parsed)
+    if name is not None:  # an equation for an equation: names and units compared as math compares them
+        gold, gold_name = _named(gold)
+        return compare(typed(gold, gold_name), typed(named, name), judge)
     return compare(typed(gold), typed(parsed), judge)
+
+
+def _named(answer: Answer) -> tuple[Answer, tuple | None]:
+    """An equation that states a value as that value with its named side (``v = 5 \\text{ km}``:
+    5 km named v), so that units and names are compared as ``math`` compares them."""
+    from rlvr.verifiers.mathv import equation_name
+
+    name = equation_name(answer.node)
+    if name is None:
+        return answer, None
+    try:
+        return rebuild(reduce_relations(answer.node)), name
+    except Refused:
+        return answer, None
 
 
 def _match(want: str, parsed: Answer, normalisers: Sequence[str], shown: str) -> Verdict:

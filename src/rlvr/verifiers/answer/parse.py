@@ -31,6 +31,8 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from rlvr.verifiers.answer.units import TEXT_UNIT_WORDS
+
 REASONS: tuple[str, ...] = ("no_answer", "several_answers", "trailing_text", "relation", "unparsed")
 
 MAX_ANSWER_CHARS = 3000
@@ -206,7 +208,7 @@ def _classify_text(content: str) -> tuple[str, str]:
     if words in ("and", "or", ", and", ", or", "and,"):
         return ("sep", words.strip(", "))
     parts = words.replace("^2", "").replace("^3", "").replace("²", "").replace("³", "").replace("/", " / ").split()
-    if parts and all(p in UNIT_WORDS or p in _SHORT_UNITS or p in ("per", "/") for p in parts) \
+    if parts and all(p in UNIT_WORDS or p in _SHORT_UNITS or p in TEXT_UNIT_WORDS or p in ("per", "/") for p in parts) \
             and parts[0] not in ("per", "/") and parts[-1] not in ("per", "/"):
         return ("unit", " ".join(content.replace("\\", " ").split()))  # as written: Mm is not mm (answer.units)
     return ("text", content)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+# Inside \\text{} (where a letter is no variable) every word of these tables is a unit: TEXT_UNIT_WORDS.
 # dimension (a base, or base/base), scale to the dimension's base unit, the words (and symbols) that name it.
 # Every word of answer_grammar.UNIT_WORDS is here (tested). "ton" is left its own dimension
 # (a short, long or metric ton); a month has no fixed number of days (a year is 12 months).
@@ -47,14 +48,14 @@ count 1 unit units
 """
 # currency, scale to the currency's main unit, the words and signs that name it
 CURRENCY_TABLE = """
-USD 1 $ dollar dollars
+USD 1 $ dollar dollars USD usd
 USD 1/100 cent cents
-EUR 1 € euro euros
-GBP 1 £
-JPY 1 yen
-CNY 1 yuan
+EUR 1 € euro euros EUR eur
+GBP 1 £ GBP gbp
+JPY 1 yen JPY jpy
+CNY 1 yuan CNY cny
 YEN_OR_YUAN 1 ¥
-INR 1 ₹ rupee rupees rs
+INR 1 ₹ rupee rupees rs INR inr
 """
 PERCENT_WORDS = frozenset({"%", "percent", "percentage", "pct"})
 DEGREE_WORDS = frozenset({"°", "degree", "degrees", "deg"})
@@ -73,6 +74,7 @@ def _table(text: str) -> dict[str, tuple[str, Fraction]]:
 
 UNITS = _table(UNIT_TABLE)
 CURRENCIES = _table(CURRENCY_TABLE)
+TEXT_UNIT_WORDS = frozenset(w.lower() for w in (*UNITS, *CURRENCIES) if w.isalpha())
 
 
 @dataclass(frozen=True)
