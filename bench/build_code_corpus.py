@@ -11,7 +11,8 @@ Rows, each labelled by a pristine plain-Python run of the full tests (visible an
   in a pristine run is dropped, and counted);
 - ``variant``: correct programs written the way models write them: prose around the fence, a
   ``py``/untagged fence, a shell block after it, extra imports, the work in a helper, a
-  ``__main__`` demo block, and the hand-written variants (kept only when the pristine run passes);
+  ``__main__`` demo block, a leftover debug print, the entry as a static method of a class, and
+  the hand-written variants (kept only when the pristine run passes);
 - ``mutant``: the canonical solution with one mutation (operator flip, off-by-one constant,
   constant return, early return, infinite loop, crash); a mutant the pristine run passes behaves
   the same as the original on these tests and is dropped.
@@ -76,6 +77,39 @@ def with_helper(code: str, entry: str) -> str | None:
         return None
     defs[0].name = f"_{entry}_impl"
     return ast.unparse(module) + f"\n\n\ndef {entry}(*args, **kwargs):\n    return _{entry}_impl(*args, **kwargs)\n"
+
+
+def _entry_node(module: ast.Module, entry: str) -> ast.FunctionDef | None:
+    defs = [s for s in module.body if isinstance(s, ast.FunctionDef) and s.name == entry]
+    return defs[0] if len(defs) == 1 else None
+
+
+def with_debug_print(code: str, entry: str) -> str | None:
+    """A leftover debug ``print`` of the arguments at the top of the entry function."""
+    module = ast.parse(code)
+    fn = _entry_node(module, entry)
+    if fn is None:
+        return None
+    args = ", ".join(a.arg for a in fn.args.args) or "''"
+    first = fn.body[0]
+    doc = 1 if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) else 0
+    fn.body[doc:doc] = ast.parse(f"print('debug {entry}:', {args})").body
+    return ast.unparse(module)
+
+
+def with_class(code: str, entry: str) -> str | None:
+    """The entry function as a static method of a class, bound to its name at module level
+    (``from __future__ import annotations`` in front)."""
+    module = ast.parse(code)
+    fn = _entry_node(module, entry)
+    if fn is None or any(isinstance(s, ast.ImportFrom) and s.module == "__future__" for s in module.body):
+        return None
+    fn.decorator_list.insert(0, ast.Name("staticmethod", ast.Load()))
+    index = module.body.index(fn)
+    module.body[index] = ast.ClassDef("Solution", [], [], [fn], [])
+    alias = ast.parse(f"{entry} = Solution.{entry}").body
+    module.body[index + 1:index + 1] = alias
+    return "from __future__ import annotations\n\n" + ast.unparse(ast.fix_missing_locations(module))
 
 
 # ============================================================================ mutants
@@ -231,11 +265,12 @@ def candidate_rows(task: dict[str, Any], k: int, rng: random.Random) -> tuple[li
     if source == "humaneval" or k % 4 == 0 or source not in ("mbpp",):
         programs.append(("imports", with_imports(sol)))
         programs.append(("demo", with_demo(sol, entry)))
-        helper = with_helper(sol, entry) if entry else None
-        if helper:
-            programs.append(("helper", helper))
+        for how, make in (("helper", with_helper), ("debug_print", with_debug_print), ("class", with_class)):
+            program = make(sol, entry) if entry and source != "leetcode" else None
+            if program:
+                programs.append((how, program))
         rng.shuffle(programs)
-        programs = programs[: 2 if source != "mbpp" else 1]
+        programs = programs[: 3 if source == "humaneval" else 2 if source != "mbpp" else 1]
     programs += [("hand-written", v) for v in task["variants"]]
     for j, (how, program) in enumerate(programs):
         honest.append({"kind": "variant", "mutation": how, "completion": fence(program, styles[(k + j) % len(styles)])})
