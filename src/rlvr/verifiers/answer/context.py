@@ -140,13 +140,9 @@ def noun_phrase_end(tail: str) -> str | None:
     words = m.group("words").lower().replace("-", " ").replace("'", " ").split()
     if not words or len(words) > MAX_PHRASE_WORDS or words[0] in _NO_NOUN or words[0].endswith("ly"):
         return None
-    compared = len(words) > 2 and words[1] in ("more", "less", "fewer") and words[2] == "than"
-    if compared:  # "$\\boxed{40}$ dollars more than Mrs. Cruz's budget": the difference asked for
-        words = words[:1] + words[3:]
-    if words[0] in _RELATION_LEADS or any(w in _COMPARATIVES for w in words[:2]):
-        return None  # the quantity itself: "more values", "centimeters shorter", "at least"
-    if any(w in ("more", "less", "fewer", "than") or (w in _PHRASE_BLOCKERS and w not in ("to", "per", "through"))
-           or w in _CONTRAST for w in words):
+    if words[0] in _RELATION_LEADS or words[0] in _VALUE_WORDS or any(w in _OTHER_VALUE for w in words):
+        return None  # "at least"; "\\boxed{5} thousand"; "\\boxed{10} or eleven": the sentence states another value
+    if any(w in _CONTRAST or w in _COMPARE_WORDS for w in words) and not _asked_difference(words):
         return None
     negated = [k for k, w in enumerate(words) if w in ("not", "never")]
     if any(k < 1 or (k + 1 < len(words) and words[k + 1][:1].isdigit()) for k in negated):
@@ -154,6 +150,28 @@ def noun_phrase_end(tail: str) -> str | None:
     if qualifier(" ".join(w for w in words if w not in ("not", "never")), label=True):
         return None
     return words[0] if words[0] in UNIT_WORDS else ""
+
+
+# What the rest of a box's sentence may not hold, because it would state another value than the box: a word
+# that, right after the number, makes it another number ("5 thousand", "10 pairs", "10 percent"), and anywhere an
+# alternative ("or eleven") or a word that rounds or transforms the value ("squared", "after rounding"). A
+# comparison counts only as the difference asked for ("10 more shirts than ..."). The other words of the counted
+# things are not read: "84 times", "50 days to fly half way", "dollars on yogurt over 30 days" restate the box.
+_VALUE_WORDS = frozenset("""
+pair pairs couple couples dozen dozens score scores gross grosses ten tens hundred hundreds thousand thousands million
+millions billion billions trillion trillions half halves third thirds quarter quarters fifth fifths tenth tenths
+hundredth hundredths percent percents percentage sets plus minus over point""".split())
+_OTHER_VALUE = frozenset("""
+or nor either squared cubed rounding rounded round truncated approximately approx about roughly nearly almost around
+modulo mod remainder inverse reciprocal negative base""".split())
+_COMPARE_WORDS = frozenset(("than", "more", "less", "fewer")) | _COMPARATIVES
+
+
+def _asked_difference(words: list[str]) -> bool:
+    """"10 more floral shirts ... than white shirts", "1 hot dog more than Luke", "40 dollars more than
+    the budget": a comparison of the counted things, the difference asked for, with no contrast or copula."""
+    return not any(w in _CONTRAST for w in words) and "than" in words and any(
+        w in ("more", "less", "fewer") or w in _COMPARATIVES for w in words[: words.index("than")])
 
 
 _NUMBER_THEN_WORDS_RE = re.compile(r"(?P<num>[+-]?\d[\d,]*(?:\.\d+)?)\s+(?P<words>[A-Za-z][A-Za-z'\s-]*?)[.!]?\s*")
