@@ -22,11 +22,14 @@ Decoding (``FastDecoder.generate``):
 The layer pieces (``FastDecoder._qkv``, ``_finish``, ``_sdpa``) are also what the training
 forward ``rlvr.train.forward.shared_prefix_logits`` runs, so both use one implementation.
 
-Precision (``rlvr.models.precision``): with ``bf16=True`` the decode loop runs under CPU
-bf16 autocast, the way the trainer's forward does: the layers' linear maps and attention in
-bf16 (autocast casts each float32 weight once per ``generate`` call and keeps the copy for
-the call), the residual stream, the norms and the KV cache in float32, and the output head
-(``logits``) in float32 outside autocast, so the sampler's log-probabilities come from
+Precision (``rlvr.models.precision``): with ``bf16=True`` the decoder holds bf16 copies of
+the layers' linear weights, made when it is built (once per ``generate`` call, so after every
+optimizer step; autocast's own weight cache does not work under ``inference_mode``, where it
+re-cast every weight at every decode step: 0.21 s against 0.085 s for a pre-cast copy of the
+(64 x 576) x (576 x 49152) product, loaded machine), and the decode loop runs under CPU bf16
+autocast, the way the trainer's forward does: the linear maps and attention in bf16, the
+residual stream, the norms and the KV cache in float32, and the output head (``logits``) in
+float32 on the master weights outside autocast, so the sampler's log-probabilities come from
 float32 logits. The masks' large negative value is bf16's most negative finite number in
 either precision, so a fully masked row (left padding) stays finite when autocast casts the
 mask to bf16.
@@ -101,6 +104,21 @@ class _Layer:
     down: torch.nn.Linear
 
 
+@dataclass
+class _Linear:
+    """A linear map's weight and bias (a bf16 copy of an ``nn.Linear``'s, or its own tensors)."""
+
+    weight: torch.Tensor
+    bias: torch.Tensor | None
+
+
+def _cast(linear: torch.nn.Linear, dtype: torch.dtype | None):
+    if dtype is None:
+        return linear
+    bias = None if linear.bias is None else linear.bias.detach().to(dtype)
+    return _Linear(linear.weight.detach().to(dtype), bias)
+
+
 def _eps(norm) -> float:
     return float(getattr(norm, "variance_epsilon", getattr(norm, "eps", 1e-6)))
 
@@ -126,11 +144,13 @@ class FastDecoder:
         self.kv_heads = getattr(cfg, "num_key_value_heads", None) or self.heads
         self.head_dim = attn0.head_dim
         self.scale = float(attn0.scaling)
+        low = torch.bfloat16 if bf16 else None  # bf16 copies for sampling; the training forward keeps the modules
         self.layers = [
-            _Layer(layer.input_layernorm.weight, _eps(layer.input_layernorm), layer.self_attn.q_proj,
-                   layer.self_attn.k_proj, layer.self_attn.v_proj, layer.self_attn.o_proj,
-                   layer.post_attention_layernorm.weight, _eps(layer.post_attention_layernorm), layer.mlp.gate_proj,
-                   layer.mlp.up_proj, layer.mlp.down_proj)
+            _Layer(layer.input_layernorm.weight, _eps(layer.input_layernorm), _cast(layer.self_attn.q_proj, low),
+                   _cast(layer.self_attn.k_proj, low), _cast(layer.self_attn.v_proj, low),
+                   _cast(layer.self_attn.o_proj, low), layer.post_attention_layernorm.weight,
+                   _eps(layer.post_attention_layernorm), _cast(layer.mlp.gate_proj, low), _cast(layer.mlp.up_proj, low),
+                   _cast(layer.mlp.down_proj, low))
             for layer in inner.layers
         ]
         self.embed = inner.embed_tokens.weight
