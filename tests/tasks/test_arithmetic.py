@@ -74,15 +74,18 @@ def test_think_rate_out_of_range_is_an_error():
         ArithmeticSpec(think_rate=1.5)
 
 
-@pytest.mark.parametrize("override,words", [("task.think_rate=1.5", "think_rate must be in [0, 1]"),
-                                            ("task.operators=/", "operators must be"),
-                                            ("task.terms_min=6", "terms_min <= terms_max")])
-def test_bad_task_knobs_are_config_errors(override, words):
+@pytest.mark.parametrize("override,pattern", [
+    # a range declared beside the key: refused when the config is read, before any task is built
+    ("task.think_rate=1.5", re.escape("config key 'task.think_rate' = 1.5 is out of range; valid: [0, 1]")),
+    ("task.operators=/", r"task: .*" + re.escape("operators must be")),
+    ("task.terms_min=6", r"task: .*" + re.escape("terms_min <= terms_max")),
+])
+def test_bad_task_knobs_are_config_errors(override, pattern):
     from rlvr.config import load_config
     from rlvr.errors import ConfigError
     from rlvr.tasks.registry import build_task
 
-    with pytest.raises(ConfigError, match=r"task: .*" + re.escape(words)):
+    with pytest.raises(ConfigError, match=pattern):
         build_task(load_config(overrides=[override]).task)
 
 

@@ -18,6 +18,7 @@ from typing import Any
 
 from rlvr.config import RUN_PRESETS, Config, load_config, validate
 from rlvr.errors import ConfigError, DataError
+from rlvr.train.rewards import reward_spec, use_reward  # noqa: F401 - part of this module's API
 
 __all__ = ["train", "as_config", "use_reward", "write_rows", "reward_spec"]
 
@@ -41,29 +42,6 @@ def as_config(config: Config | str | Path | None, overrides: list[str]) -> Confi
         out.reward.format_weight = None  # resolved for the new verifier (0 for a user's function)
         validate(out)
     return out
-
-
-def reward_spec(reward: Any) -> str:
-    """What ``reward.verifier`` records for ``reward``: a name or ``module:function`` as it is,
-    a function by its import path (registered for this process)."""
-    from rlvr.verifiers.registry import register_function
-
-    if isinstance(reward, str):
-        return reward
-    if callable(reward):
-        return register_function(reward)
-    raise ConfigError(f"reward must be a verifier name, 'module:function' or a function, got {type(reward).__name__}")
-
-
-def use_reward(cfg: Config, reward: Any) -> None:
-    """Set the run's reward (``reward``, or the function ``reward.verifier`` was set to). A
-    user's function gets no format term: its reward is the function's value alone (an
-    override ``reward.format_weight=...`` adds one)."""
-    from rlvr.verifiers.registry import is_function_spec
-
-    cfg.reward.verifier = reward_spec(reward if reward is not None else cfg.reward.verifier)
-    if is_function_spec(cfg.reward.verifier):
-        cfg.reward.format_weight = 0.0
 
 
 def write_rows(data: Any, path: Path, what: str, resume: bool) -> None:

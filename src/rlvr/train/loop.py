@@ -47,7 +47,7 @@ def train(cfg: Config, resume: bool = False, log=print, overwrite: bool = False,
     refused, and the default ``runs/<name>`` moves on to ``runs/<name>-N``). Each callback is
     called with every metrics row (``kind`` train or eval) as it is logged."""
     if callable(cfg.reward.verifier):  # a function set in Python: recorded by its import path, no format term
-        from rlvr.train.api import use_reward
+        from rlvr.train.rewards import use_reward
 
         cfg = dataclasses.replace(cfg, reward=dataclasses.replace(cfg.reward))
         use_reward(cfg, None)
