@@ -123,7 +123,7 @@ LOCATE_ROWS = [
     ("roots \\boxed{1} and \\boxed{2}", "\\boxed{1}, \\boxed{2}", "boxed", ()),
     ("\\boxed{1}. Check: \\boxed{2}", "\\boxed{2}", "boxed", ("1",)),
     ("the area is \\(\\boxed{189}\\) square centimeters.", "\\boxed{189} \\text{ square centimeters}", "boxed", ()),
-    ("area \\boxed{189}", None, "unparsed", ()),  # the word before a box must introduce it
+    ("area \\boxed{189}", "\\boxed{189}", "boxed", ()),  # a noun before a box is the sentence's own wording
     ("It is at least \\boxed{4}.", None, "relation", ()),
     ("Maybe the answer is \\boxed{4}.", None, "several_answers", ()),
     ("So $-\\boxed{4}$.", None, "unparsed", ()),  # the box is an operand

@@ -243,8 +243,13 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("box_sentence", "10", "There are $\\boxed{10}$ values. Wait, it should be 11.", 0, 0),
     ("box_sentence", "10", "There are $\\boxed{10}$ thousand values.", 0, 0),
     ("box_sentence", "10", "There are $\\boxed{10}$ dozen eggs.", 0, 0),
-    ("box_sentence", "10", "There are $\\boxed{10}$ more values for $B$.", 0, 0),
-    ("box_sentence", "10", "There are $\\boxed{10}$ additional values for $B$.", 0, 0),
+    # a comparative before the counted noun is the question's own wording when it asks "how many more" (ToRA's
+    # "Elizabeth has $\\boxed{80}$ more beads than Margareth", "$\\boxed{92}$ additional bottles"): without the
+    # question the two readings are one sentence, and the box states the value compared either way
+    ("box_sentence", "10", "There are $\\boxed{10}$ more values for $B$.", 1, 1),
+    ("box_sentence", "10", "There are $\\boxed{10}$ additional values for $B$.", 1, 1),
+    ("box_sentence", "10", "There are $\\boxed{10}$ more.", 0, 0),
+    ("box_sentence", "10", "There are $\\boxed{10}$ more than 5 values.", 0, 0),
     ("box_sentence", "10", "There are $\\boxed{10}$ incorrect values.", 0, 0),
     ("box_sentence", "10", "There are $\\boxed{10}$ values squared.", 0, 0),
     ("box_sentence", "10", "There are $\\boxed{10}$ values, not 11.", 0, 0),

@@ -18,6 +18,7 @@ from __future__ import annotations
 import bisect
 import re
 
+from rlvr.verifiers.answer import document
 from rlvr.verifiers.answer.section import SIGN_OFF, Located
 from rlvr.verifiers.answer_grammar import FUNCTIONS, UNIT_WORDS, Refusal, parse_answer
 
@@ -152,6 +153,182 @@ def noun_phrase_end(tail: str) -> str | None:
     return words[0] if words[0] in UNIT_WORDS else ""
 
 
+
+# ------------------------------------------------------------ what follows a final answer
+
+# Right after a box, in its own math span or prose, the closers of the span and of any wrapper
+_CLOSERS_RE = re.compile(r"(?:\s|\$|\\\)|\\\]|\*|\}|\\(?:,|;|:|!| |quad|qquad)(?![A-Za-z]))*")
+# a unit written in LaTeX right after the box, in the box's math span: "\text{ cm}^2", "\mbox{ m}", "\pmod{7}"
+_LATEX_UNIT_RE = re.compile(r"(?:\\(?:text|mbox|mathrm|textrm|operatorname)\s*\{\s*(?P<word>[A-Za-z][A-Za-z ./]*?)\s*\}"
+                            r"(?:\s*\^\s*\{?\s*(?P<pow>[23])\s*\}?)?|\\pmod\s*\{?\s*\d+\s*\}?|\^\s*\{?\s*\\circ\s*\}?)")
+# right after the box, what makes it an operand or a term of another expression
+_OPERAND_AFTER_RE = re.compile(r"[=<>+\-*/^_!(\[{|0-9]|\\(?:cdot|times|div|pm|mp|neq?|leq?|geq?|approx|equiv|sqrt"
+                               r"|frac|dfrac|tfrac|over|choose|mod|bmod|prime|%)(?![A-Za-z])|'")
+_WORD_ONLY_RE = re.compile(r"[A-Za-z]+(?:['\u2019][A-Za-z]+)?")
+_PLAIN_NUMBER_RE = re.compile(r"(?<![$\\])\b\d")
+_NUMBER_LIKE_RE = re.compile(r"\d|\$|\\\(|\\\[|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven"
+                             r"|twelve|twenty|thirty|forty|fifty|hundred|thousand|million)\b", re.I)
+# words right after the box that make its number another one, or say it is another value
+_AFTER_FIRST = frozenset("""
+thousand thousands million millions billion billions trillion trillions hundred hundreds tens half halves third thirds
+quarter quarters fifth fifths tenth tenths hundredth hundredths percent percents percentage squared cubed plus
+minus over point or nor either than to through not never dozen dozens pair pairs couple couples score scores gross
+""".split())
+# commentary after the final answer's sentence that takes the answer back
+_RETRACT_RE = re.compile(
+    r"(?i)\b(?:wait|actually|oops|sorry|apolog\w*|mistakes?|mistaken|errors?|erroneous|wrong|incorrect|false|untrue"
+    r"|corrections?|corrected|re-?check\w*|re-?consider\w*|re-?evaluat\w*|re-?examin\w*|re-?visit\w*|re-?calculat\w*"
+    r"|re-?comput\w*|double-check\w*|updated?|miscalculat\w*|typo|instead|rather|second\s+thought"
+    r"|however|but|hmm+|nope|scratch|disregard|ignore|retract|revise|revised|doubt|unsure|not\s+(?:sure|certain"
+    r"|correct|right|the\s+(?:correct\s+|right\s+|final\s+|real\s+|actual\s+)?answer))\b"
+    r"|\b(?:correct|right|real|actual|true|final)\s+(?:answer|value|result)")
+_VALUE_LINE_RE = re.compile(r"(?m)^[ \t*#>_]*(?:[-+]?\d[\d,.]*|\$[^$\n]{1,80}\$|\\\([^\n]{1,80}?\\\)"
+                            r"|\\\[[^\n]{1,80}?\\\])[ \t*_.]*$")
+_FIGURE_RE = re.compile(r"(?s)\[asy\].*?(?:\[/asy\]|\Z)|```.*?(?:```|\Z)")
+MAX_COMMENTARY_CHARS = 6000
+
+
+def after_answer(tail: str, boxed: bool) -> tuple[bool, str, str]:
+    """What may follow a final answer that is no bare closing (``read_tail``): (allowed,
+    the unit the answer's own words give it, why not).
+
+    The rest of a box's own sentence is its statement, read for what would change the
+    value the box states: right after the box, an operator, another number or term of an
+    expression (``\\boxed{10}^2``, ``\\boxed{2} = x``) or a word that makes its number
+    another one or states another value (``thousand``, ``percent``, ``squared``, ``or``,
+    ``more than 5``); anywhere in it, an alternative value (``or 11``), a comparison with a
+    number (``than 5``), a negation or word of falsity about the box (``is not``,
+    ``is wrong``). The rest of its words are the counted things, the question's own
+    wording or a remark ("$\\boxed{34}$ dollars if she sells everything", "\\boxed{80} more
+    beads than Margareth", "$\\boxed{6}$ is the smallest integer value that works"): they
+    change nothing the verifier pays. A unit noun first is kept with the value.
+
+    After the answer's sentence, commentary may follow (a note, a check, a figure) when
+    it takes nothing back: no word of retraction or falsity ("Wait", "actually", "wrong",
+    "the correct answer", "not sure") and no line that is a value on its own."""
+    if len(tail) > MAX_COMMENTARY_CHARS:
+        return False, "", "more text after the final answer than a closing remark"
+    if _ELLIPSIS_RE.match(tail.lstrip(" \t$*})\\]")):
+        return False, "", "an ellipsis after the final answer: it trails off"
+    unit = ""
+    rest_end = 0
+    if boxed:
+        closed = _CLOSERS_RE.match(tail).end()  # type: ignore[union-attr]
+        line_end = tail.rfind("\n", 0, closed)
+        # the box's sentence ends with its line when its closers end the line
+        rest_end = line_end if line_end >= 0 else closed + document.sentence_end(tail, start=closed)
+    rest, later = tail[:rest_end], tail[rest_end:]
+    if boxed and rest.strip():
+        unit, why = _box_rest(rest)
+        if why:
+            return False, "", why
+    if later.strip() and not read_tail(later)[0]:
+        why = _commentary(later)
+        if why:
+            return False, "", why
+    return True, unit, ""
+
+
+def _box_rest(rest: str) -> tuple[str, str]:
+    """(unit, why refused) for the rest of a final box's sentence (``after_answer``)."""
+    if _ELLIPSIS_RE.search(rest):
+        return "", "an ellipsis after the final box: it trails off"
+    pos = _CLOSERS_RE.match(rest).end()  # type: ignore[union-attr]
+    closed = "$" in rest[:pos] or "\\)" in rest[:pos] or "\\]" in rest[:pos]
+    if rest[:1] == "!" or (pos < len(rest) and rest[pos].isalnum() and not any(c.isspace() for c in rest[:pos])):
+        return "", f"the final box is a term of what follows it: {rest[:30]!r}"  # "\boxed{4}!", "\boxed{5}$x"
+    unit = ""
+    m = _LATEX_UNIT_RE.match(rest, pos)
+    if m is not None:
+        unit = m.group(0)
+        pos = _CLOSERS_RE.match(rest, m.end()).end()  # type: ignore[union-attr]
+        closed = True
+    words_text = rest[pos:].rstrip(" \t.,;:!?*")
+    if not words_text:
+        return unit, ""
+    if _OPERAND_AFTER_RE.match(words_text) and not (closed and words_text[0] in "([" ):
+        return "", f"the final box is a term of what follows it: {words_text[:30]!r}"
+    if words_text[0] in "([" and not closed:
+        return "", f"the final box is a term of what follows it: {words_text[:30]!r}"
+    words = [w.lower().replace("\u2019", "'") for w in _WORD_ONLY_RE.findall(_without_math(words_text))]
+    if not words:
+        return unit, ""
+    first = words[0]
+    if first in _COMPARE_WORDS and len(words) == 1:
+        return "", f"{first!r} right after the final box: compared with what it does not say"
+    if first in _AFTER_FIRST or first in _OTHER_VALUE and first != "about":
+        return "", f"{first!r} right after the final box makes it another value"
+    if first in ("is", "are", "was", "were") and len(words) > 1 and words[1] in ("not", "never", "no"):
+        return "", f"{' '.join(words[:2])!r} after the final box: a statement about it"
+    other = next((m for m in _ANOTHER_VALUE_RE.finditer(words_text)
+                  if not (m.group(0)[:3].lower() == "and" and _PLAIN_NUMBER_RE.search(words_text, 0, m.start()))), None)
+    if other:  # "and 16 jars" after "on 10-gallon jars" coordinates the question's numbers, not the box
+        return "", f"another value after the final box: {other.group(0)!r}"
+    math = _MATH_SPAN_RE.findall(words_text)
+    if any(not _SYMBOL_MATH_RE.fullmatch(m) for m in math):
+        return "", "math after the final box that is no bare symbol: it names another quantity"
+    if any(_RELATION_IN_MATH_RE.search(m) for m in math):
+        return "", "a relation in the rest of the final box's sentence: it states another value or a condition"
+    if math and re.search(r"(?i)\b(?:if|when|whenever|unless|provided|assuming|for\s+which)\b", words_text):
+        return "", "a condition on a variable after the final box"
+    found = next((w for w in words if w in _OTHER_VALUE and w not in ("about", "around")), None)
+    if found:
+        return "", f"{found!r} after the final box: it states or transforms another value"
+    if re.search(r"(?i)\bthan\b\s*(?:\$|\\\(|[-+]?\d)", words_text):
+        return "", "a comparison with a number after the final box"
+    if re.search(r"(?i)\b(?:squared|cubed|rounded\s+(?:up|down)|times\s+(?:\d|\$)|to\s+the\s+power)\b", words_text):
+        return "", "a word after the final box transforms its value"
+    found = (_FALSITY_RE.search(words_text) or _HEDGE_AFTER_RE.search(words_text)
+             or _CONTRAST_AFTER_RE.search(words_text))
+    if found:
+        return "", f"{found.group(0)!r} after the final box"
+    if first in ("is", "are", "was", "were", "would", "will") and re.search(r"(?i)\b(?:if|unless|when)\b", words_text):
+        return "", "a statement about the final box under a condition"
+    if not unit and first in UNIT_WORDS:
+        unit = first
+    return unit, ""
+
+
+# a number or math right after a conjunction, a comma or a negation: a second value ("or 11", "and 11 for $C$",
+# "not 11", ", 12"), or a number right beside a comparative ("5 more years", "more than 5")
+_ANOTHER_VALUE_RE = re.compile(
+    r"(?i)(?:\b(?:or|and|nor|not|never|but|vs\.?|versus|instead\s+of|rather\s+than|than)\b|[,;(])\s*"
+    r"(?:\$|\\\(|[-+]?\d|(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)"
+    r"|\d\s+(?:more|less|fewer|additional|extra|other)\b"
+    r"|\bor\s+(?:more|less|fewer|so|greater|higher|lower|above|below|over|under|better|worse|thereabouts)\b"
+    r"|\b(?:at\s+(?:least|most)|and\s+(?:up|above|over|more))\b")
+# math in the rest of a box's sentence may name what is counted: a letter, a name with a subscript or prime
+_SYMBOL_MATH_RE = re.compile(r"(?:\$|\\\()\s*(?:\\?[A-Za-z]+(?:_\{?[A-Za-z0-9]+\}?)?'*|\\\$?\d[\d,.]*)\s*[.,]?\s*"
+                             r"(?:\$|\\\))")
+_RELATION_IN_MATH_RE = re.compile(r"[=<>]|\\(?:neq?|leq?|geq?|approx|equiv|sim|in|ne)(?![A-Za-z])")
+_CONTRAST_AFTER_RE = re.compile(r"(?i)\b(?:but|however|although|though|yet|except|instead|rather|trap|mistake|"
+                                r"mistaken|error|careless)\b")
+_HEDGE_AFTER_RE = re.compile(r"(?i)\b(?:maybe|perhaps|probably|possibly|guess\w*|i\s+(?:think|believe)|not\s+sure)\b")
+
+
+def _commentary(later: str) -> str:
+    """Why the text after a final answer's sentence takes the answer back ("" when it does not)."""
+    text = _FIGURE_RE.sub(" ", later)
+    if read_tail(text.replace("[asy]", " ").replace("```", " "))[0] and not _ELLIPSIS_RE.search(text):
+        return ""  # a figure after the answer
+    if _ELLIPSIS_RE.match(text.lstrip()) or not re.search(r"[A-Za-z]{2}", text):
+        return "text after the final answer that is no remark (it trails off, or holds no words)"
+    found = _RETRACT_RE.search(text)
+    if found:
+        return f"text after the final answer takes it back: {found.group(0)!r}"
+    line = _VALUE_LINE_RE.search(text)
+    if line:
+        return f"another value on its own line after the final answer: {line.group(0).strip()[:40]!r}"
+    return ""
+
+
+_MATH_SPAN_RE = re.compile(r"\$[^$]*\$|\\\(.*?\\\)")
+
+
+def _without_math(text: str) -> str:
+    return _MATH_SPAN_RE.sub(" ", text)
+
+
 # What the rest of a box's sentence may not hold, because it would state another value than the box: a word
 # that, right after the number, makes it another number ("5 thousand", "10 pairs", "10 percent"), and anywhere an
 # alternative ("or eleven") or a word that rounds or transforms the value ("squared", "after rounding"). A
@@ -203,7 +380,7 @@ def counted_value(value: str) -> str | None:
 
 # ------------------------------------------------------------ what leads into a marker
 
-_CLAUSE_BREAK_RE = re.compile(r"[.!?;,](?=\s)|\n")
+_CLAUSE_BREAK_RE = re.compile(r"[.!?;,:](?=\s)|\n")
 # a line that does not end a clause (blank lines after it aside): it ends in a word, a relation
 # or operator sign, an open bracket, or math that ends in one ("$x >$")
 _CONTINUED_LINE_RE = re.compile(r"(?:[A-Za-z=<>+\-/^_(\[{]|\\(?:geq?|leq?|neq?|approx|equiv|lt|gt|times|cdot|pm))"
@@ -218,14 +395,15 @@ _LEAD_WORDS_RE = re.compile(
 _HEDGE_WORDS_RE = re.compile(
     r"(?i)\b(?:maybe|perhaps|probably|possibly|might|unlikely|presumably|apparently|seemingly|conceivably"
     r"|hopefully|plausibly|supposedly|allegedly|arguably|tentatively|perchance|potentially|hypothetically"
-    r"|guess|guessing|doubt|doubtful|unsure|uncertain|either|(?:i|we)\s+(?:think|believe|suspect|reckon))\b")
+    r"|guessing|doubt|doubtful|unsure|uncertain|either|(?:i|we|my|our)\s+(?:think|believe|suspect|reckon|guess))\b")
 # modal verbs hedge only the verb that states the value ("It could be", "may well be", "appears
 # to be"); elsewhere in the sentence they belong to the question ("the most points that could
 # be in the domain is 19")
 _PARENTHETICAL_RE = re.compile(r",[^,.;:!?]{1,30},")
 _NEAR_HEDGE_RE = re.compile(
-    r"(?i)\b(?:(?:could|may|might|would)\b(?:\s+(?:well|also|just|actually|then|very|perhaps|possibly))?"
+    r"(?i)\b(?:(?:could|may|might)\b(?:\s+(?:well|also|just|actually|then|very|perhaps|possibly))?"
     r"(?:\s+(?:be|equal|equals|give|yield|become|have|leave|make|get|come\s+to|amount\s+to|total))?"
+    r"|would(?:\s+(?:well|also|just|actually|then|perhaps|possibly))?\s+(?:be|equal)"
     r"|(?:seems?|seemed|appears?|appeared)\b(?:\s+to\s+(?:be|equal|give|have))?)[^A-Za-z0-9]*$")
 _FALSITY_RE = re.compile(r"(?i)\b(?:false|wrong|incorrect|untrue|impossible)\b")
 
@@ -305,9 +483,11 @@ def qualifier(text: str, hedges: bool = True, label: bool = False) -> str:
     return found.group(0).lower() if found else ""
 
 
-_RELATIVE_RE = re.compile(r"(?i)(?:\b[a-z]{3,}\s+(?:that|which|who)\s+(?:are|is|were|was|do|does|did|can|could)?\s*$"
+_RELATIVE_RE = re.compile(r"(?i)(?:\b[a-z]{3,}\s+(?:that|which|who)\s+(?:are|is|were|was|do|does|did|can|could|had|have"
+                          r"|has|will|would|should)?\s*$"
                           r"|(?:\$[^$]{1,20}\$|\b[a-z]{3,})\s+(?:that|which|who)\s+(?:are|is|were|was)?\s*$"
-                          r"|\b(?:such\s+that|where|in\s+which|for\s+which|whose|since|because)\b[^,;:]*$)")
+                          r"|\b(?:such\s+that|where|in\s+which|for\s+which|whose|since|because|while|whilst|when"
+                          r"|without|until|unless)\b[^,;:]*$)")
 _COPULA_AFTER_RE = re.compile(r"(?i)\b(?:is|are|was|were|equals)\b")
 
 
@@ -338,11 +518,13 @@ def qualifier_reason(word: str) -> str:
 _SPACING_TOKENS = ("\\,", "\\;", "\\:", "\\!", "\\ ", "\\quad", "\\qquad", "\\displaystyle")
 _WRAPPER_OPEN_RE = re.compile(r"(?:\\(?:textbf|mathbf|boldsymbol|bm|fbox)|\\(?:text)?color\s*\{[^{}]*\})\s*$")
 _LEAD_OP_RE = re.compile(
-    r"(?P<op><=|>=|!=|=|<|>|≤|≥|≠|≈|∈|\\not\s*(?:=|<|>|\\[A-Za-z]+)|\\(?:approx|equiv|in|notin|leq?|geq?|neq?|lt|gt|leqslant"
+    r"(?P<op><=|>=|(?<![\w)}\]!])!=|=|<|>|≤|≥|≠|≈|∈|\\not\s*(?:=|<|>|\\[A-Za-z]+)|\\(?:approx|equiv|in|notin|leq?|geq?|neq?|lt|gt|leqslant"
     r"|geqslant|sim|simeq|subset|subseteq|supset|supseteq|propto|mid|to)(?![A-Za-z]))$")
 _NEUTRAL_END_RE = re.compile(r"(?:&|\\\\|\\Rightarrow|\\implies|\\Longrightarrow|\\therefore|\\iff|:)$")
-_SIDE_BREAK_RE = re.compile(r"<=|>=|!=|=|<|>|&|\\\\|\\(?:approx|equiv|leq?|geq?|neq?|lt|gt|Rightarrow|implies)"
+_SIDE_BREAK_RE = re.compile(r"<=|>=|(?<![\w)}\]!])!=|=|<|>|&|\\\\"
+                            r"|\\(?:approx|equiv|leq?|geq?|neq?|lt|gt|Rightarrow|implies)"
                             r"(?![A-Za-z])")
+_JOINS_CLAUSES_RE = re.compile(r"(?i)\b(?:or|and)\s*$")
 MAX_LEAD_CHARS = 1000  # of the math span before a box that is read
 
 
@@ -368,7 +550,10 @@ def box_context(body: str, start: int, spans: list[tuple[int, int]], after: str)
     lead = _lead_of(head, after, True)
     prose = _clause(body, opener_at).rstrip()
     if isinstance(lead, str) and re.search(r"[A-Za-z]$", prose):
-        return lead_word(prose, None if lead else after) or lead  # "It is at least $x = \boxed{10}$"
+        refused = lead_word(prose, None if lead else after)
+        if refused is not None and lead and refused.reason == "several_answers" and _JOINS_CLAUSES_RE.search(prose):
+            return lead  # ", or $x = \boxed{120}$": the conjunction joins the equation, not a value to the box
+        return refused or lead  # "It is at least $x = \boxed{10}$"
     return lead
 
 
@@ -491,7 +676,7 @@ several many few
 """.split())
 _RELATION_LEADS = frozenset("""
 than least most over under above below exceeds exceed exceeding beyond within between except besides near less more
-greater fewer smaller larger bigger higher lower much many
+greater fewer smaller larger bigger higher lower nearly almost hardly barely scarcely
 """.split())
 
 
@@ -525,8 +710,9 @@ def lead_word(prose: str, after: str | None = None) -> Located | None:
         if refused is not None and after is not None and _verb_before(found) and noun_phrase_end(after) is not None:
             return None  # "James runs $\boxed{540}$ meters a week."
         return refused
-    if k == 0 or window[found[k - 1].end():found[k].start()].strip(" *_") or not found[k - 1].group(0).isalpha():
-        return None  # "So \boxed{5}", "Answer: exactly \boxed{5}"
+    if k == 0 or window[found[k - 1].end():found[k].start()].strip(" *_") or not found[k - 1].group(0).isalpha() \
+            or found[k - 1].group(0).lower() in ("and", "but"):
+        return None  # "So \boxed{5}", "Answer: exactly \boxed{5}", "and so \boxed{5}"
     return _introducing(found[:k])
 
 
@@ -545,24 +731,45 @@ def _verb_before(found: list[re.Match[str]]) -> bool:
 
 
 def _introducing(found: list[re.Match[str]]) -> Located | None:
+    """Whether the words right before a final box make it something else than the stated
+    value: a relation or bound ("more than", "at least", "nearly", "up to"), a function of
+    it ("a multiple of", "divisible by", "twice"), an alternative or another value before
+    it ("5 or", "either", "10"), a negation or a hedge right before it ("not", "maybe").
+    These classes are closed: every other word is the sentence's own wording ("Jake's
+    family will save", "the oven to", "remained with") and leads into the value."""
     words = [m.group(0) for m in found]
-    last = words[-1].lower()
+    last = words[-1].lower().replace("\u2019", "'")
     before = words[-2].lower() if len(words) > 1 else ""
-    if before in _RELATION_LEADS:
-        return Located(None, "relation", f"{' '.join(words[-2:])!r} leads into the final box")
-    if last in _INTRODUCERS or last.endswith("'s") or _COUNTED_RE.fullmatch(last):
-        return None  # "the answer is", "we get", "it's", "the roots \boxed{1} and \boxed{2}"
-    if last == "of" and before.isalpha() and before not in _OF_FUNCTIONS:
-        return None
-    if before in _INTRODUCER_AFTER.get(last, ()):
-        return None
-    if before in _PRONOUNS and last.isalpha() and last not in _RELATION_LEADS and last not in _OF_FUNCTIONS \
-            and not last.endswith("ly"):
-        return None  # "she sold \(\boxed{72}\) clips": the verb of the question, after its subject
-    if last in _RELATION_LEADS:
-        reason = "relation"
-    elif last in ("or", "and", "either", "maybe", "perhaps", "probably", "possibly"):
-        reason = "several_answers"
-    else:
-        reason = "unparsed"
-    return Located(None, reason, f"{' '.join(words[-2:])!r} leads into the final box: not an introducing word")
+    shown = f"{' '.join(words[-2:])!r} leads into the final box"
+    if len(last) > MAX_WORD_CHARS:
+        return Located(None, "unparsed", f"{last[:30]!r}... leads into the final box: no word")
+    if last in _RELATION_LEADS or (before in _RELATION_LEADS | {"many", "much"}
+                                   and last in ("than", "then", "as", "to", "of")):
+        return Located(None, "relation", f"{shown}: a relation or bound, not the value")
+    if last == "to" and (before in _TO_BOUNDS or before[:1].isdigit()):
+        return Located(None, "relation", f"{shown}: a bound or a range, not the value")
+    if (last == "of" and before in _OF_FUNCTIONS) or (last == "by" and before in _BY_FUNCTIONS) \
+            or last in _FUNCTION_WORDS:
+        return Located(None, "unparsed", f"{shown}: the box is an operand of what leads into it")
+    if last in ("or", "either", "nor") or (last in ("and", "to") and before[:1].isdigit()) or last[:1].isdigit():
+        return Located(None, "several_answers", f"{shown}: another value before it")
+    if last in ("not", "never", "no", "cannot", "nor") or last.endswith("n't") or _NT_RE.fullmatch(last) \
+            or before in ("not", "no", "never"):
+        return Located(None, "relation", f"{shown}: a negation")
+    if last in ("but", "except", "besides", "instead"):
+        return Located(None, "relation", f"{shown}: a contrast")
+    if before in _COPULAS and not (last in _INTRODUCERS or last.endswith(("ing", "ed")) or last in ("a", "an", "the")):
+        return Located(None, "unparsed", f"{shown}: between a copula and its value only adverbs are read")
+    if last in ("maybe", "perhaps", "probably", "possibly", "likely"):
+        return Located(None, "several_answers", f"{shown}: a hedge")
+    return None
+
+
+_NT_RE = re.compile(r"(?:is|are|was|were|does|do|did|ca|wo|could|would|should|has|have|had|ai|need|must)nt")
+_COPULAS = frozenset("is are was were be been equals equal".split())
+MAX_WORD_CHARS = 30  # longer than any word of a language
+_TO_BOUNDS = frozenset("up close closer near nearer next".split())
+_BY_FUNCTIONS = frozenset("divisible divided multiplied scaled times".split())
+_FUNCTION_WORDS = frozenset("""
+twice thrice double triple quadruple half squared cubed plus minus times negative sqrt root reciprocal inverse
+""".split())

@@ -32,8 +32,8 @@ from rlvr.verifiers.answer.context import (
     MAX_MARKERS,
     MAX_VALUE_CHARS,
     _clause,
+    after_answer,
     box_context,
-    box_sentence_unit,
     lead_in_words,
     qualifier,
     qualifier_reason,
@@ -341,15 +341,14 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
         _, end, value = found.values[(final_kind, final_j)]
         taken = {(final_kind, final_j)}
     ok, unit = read_tail(prose[end:])
-    if not ok and final_kind == "boxed":
-        unit = box_sentence_unit(prose[end:])  # type: ignore[assignment]
-        ok, unit = unit is not None, unit or ""
+    why = ""
+    if not ok and final_kind in ("boxed", "phrase"):
+        ok, unit, why = after_answer(prose[end:], boxed=final_kind == "boxed")
     if not ok and require_end:
         shown = text[end:].strip()[:80]
-        return Located(None, "trailing_text",
-                       f"text follows the final answer: {shown!r}; the answer must end the completion")
+        return Located(None, "trailing_text", f"{why or 'text follows the final answer'}: {shown!r}")
     if unit:
-        value = f"{value} \\text{{ {unit}}}" if not unit.startswith("\\pmod") else f"{value} {unit}"
+        value = f"{value} {unit}" if unit.startswith(("\\", "^")) else f"{value} \\text{{ {unit}}}"
     value = strip_sign_off(value).strip()
     if final_kind == "boxed":
         taken |= found.into(final_start)
