@@ -150,7 +150,40 @@ def compare(gold: Value, pred: Value, judge: Judge[T]) -> T:
         if not within_places(pred.answer.value, gold.answer.value, pred.places):
             return judge.differ(f"{pred.show()} != {gold.show()}: {pred.answer.latex} states {pred.places} decimal "
                                 f"place(s), and the reference is {float(gold.answer.value):.{pred.places + 2}f}…")
+    inner = _inner_units_differ(gold.answer.node, pred.answer.node)
+    if inner:
+        return judge.differ(f"{pred.show()} != {gold.show()}: {inner}")
     return judge.core(gold.answer, pred.answer)
+
+
+def _unit_nodes(node: tuple, out: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    if node and node[0] == "unit":
+        out.append(node[2])
+    for x in node[1:] if node and isinstance(node[0], str) else node:
+        if isinstance(x, tuple) and x and isinstance(x[0], (str, tuple)):
+            _unit_nodes(x, out)
+    return out
+
+
+def _inner_units_differ(gold: tuple, pred: tuple) -> str:
+    """The units inside a relation or an expression (``x \\equiv 2 \\pmod{9}``, ``d = 5 \\text{ km}``
+    inside an inequality), which the comparison of the bare values does not see: the answer's must
+    be the reference's, one by one ("" when they are, or when neither has any)."""
+    from rlvr.verifiers.answer.units import read_unit
+
+    g, p = _unit_nodes(gold, []), _unit_nodes(pred, [])
+    if not g and not p:
+        return ""
+    if len(g) != len(p):
+        return "the units inside differ"
+    for a, b in zip(g, p):
+        ua, ub = read_unit(a), read_unit(b)
+        if ua is None or ub is None:
+            if " ".join(a).lower() != " ".join(b).lower():
+                return f"{' '.join(b)} is not {' '.join(a)}"
+        elif (ua.kind, ua.dims, ua.scale, ua.angle, ua.modulus) != (ub.kind, ub.dims, ub.scale, ub.angle, ub.modulus):
+            return f"{ub.text} is not {ua.text}"
+    return ""
 
 
 def _proportional(gold: Value, pred: Value) -> bool | None:

@@ -1,15 +1,15 @@
 """Exact evaluation of the grammar's syntax trees at two probe points (``probe_compare``):
 the sympy-free proof that two expressions differ, or the identity test that they are equal.
 
-Expressions of the grammar's tree are evaluated EXACTLY at two fixed probe points with
-large rational coordinates: each variable (and \\pi, a transcendental, as a variable of
-its own) gets a rational, and a value is a sum of q * sqrt(r) with q rational and r a
-square-free integer (square roots of distinct square-free integers are linearly
-independent over Q, so two such sums are equal exactly when their terms are). Two
-rational expressions that differ as functions can agree at a point only if the point is
-a root of their difference; for the fixed points below that needs a polynomial built
-for them (Schwartz-Zippel), so "equal at both points" is taken as equal and "differ at
-a point" is a proof of inequality. Anything else (functions, e and i, which
+Expressions of the grammar's tree are evaluated EXACTLY at two probe points with rational
+coordinates drawn in secret once per process: each variable (and \\pi, a transcendental, as
+a variable of its own) gets a rational, and a value is a sum of q * sqrt(r) with q rational
+and r a square-free integer (square roots of distinct square-free integers are linearly
+independent over Q, so two such sums are equal exactly when their terms are). Two rational
+expressions that differ as functions agree at a point only if the point is a root of their
+difference; for points nobody outside the process knows, that needs luck of probability
+about degree / 2^30 per point (Schwartz-Zippel), so "equal at both points" is taken as equal
+and "differ at a point" is a proof of inequality. Anything else (functions, e and i, which
 math-verify may read as constants, decimals, which follow the 6-digit rule, a variable
 right before a bracket, f(x), implicit products after "/", large powers) is left to
 math-verify.
@@ -17,10 +17,19 @@ math-verify.
 
 from __future__ import annotations
 
+import secrets
 from fractions import Fraction
 
-_PROBE_POINTS = ((Fraction(1234567891, 987654323), Fraction(2718281829, 1414213573)),
-                 (Fraction(3141592661, 1732050821), Fraction(1618033991, 2236067987)))
+def _secret_fraction() -> Fraction:
+    """A rational in (1, 3) with 31-bit numerator and denominator, drawn from the OS's secret source."""
+    den = secrets.randbits(30) | (1 << 30) | 1
+    return Fraction(den + secrets.randbelow(2 * den - 1) + 1, den)
+
+
+# Drawn once per process, never written anywhere: a completion cannot be built to vanish at them
+# ("x + (x - c1)(x - c2)" for fixed, published c1 and c2 would be paid for x). Equal expressions
+# are equal at every point, so the verdicts do not depend on the draw.
+_PROBE_POINTS = tuple((_secret_fraction(), _secret_fraction()) for _ in range(2))
 _FORBIDDEN_LETTERS = frozenset("eiEI")
 _MAX_TERMS = 16
 _MAX_BITS = 20000
