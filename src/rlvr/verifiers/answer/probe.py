@@ -20,6 +20,7 @@ from __future__ import annotations
 import secrets
 from fractions import Fraction
 
+
 def _secret_fraction() -> Fraction:
     """A rational in (1, 3) with 31-bit numerator and denominator, drawn from the OS's secret source."""
     den = secrets.randbits(30) | (1 << 30) | 1
