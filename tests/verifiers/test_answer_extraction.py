@@ -156,7 +156,7 @@ def test_locate(completion, value, source, competitors):
 @pytest.mark.parametrize("completion, lead", [
     ("So $x > \\boxed{10}$.", "x >"), ("So x < \\boxed{10}.", "x <"), ("So $37 + 45 = \\boxed{82}$.", "37 + 45 ="),
     ("Adding, we get 2 + 3 = \\boxed{5}.", "2 + 3 ="), ("$$\\text{Area} = \\boxed{5}$$", ""),
-    ("So $x \\approx \\boxed{0.3}$.", ""), ("$7 \\equiv \\boxed{2} \\pmod{5}$", "7 \\equiv"),
+    ("So $x \\approx \\boxed{0.3}$.", "\\approx"), ("$7 \\equiv \\boxed{2} \\pmod{5}$", "7 \\equiv"),
     ("The answer is \\boxed{5}.", ""),
 ])
 def test_locate_reports_the_relation_that_leads_into_the_box(completion, lead):

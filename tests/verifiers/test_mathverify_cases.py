@@ -16,8 +16,8 @@ import pytest
 
 CASES = Path(__file__).resolve().parents[2] / ".." / "shared" / "benchmarks" / "math-verify-cases" / "mathverify_cases.jsonl"
 
-MIN_AGREEING = 254  # 254 - 2 numina rows (lists compared as multisets, pinned below) + 1 read by the document locator
-# + 1 whose note after the box takes nothing back
+MIN_AGREEING = 253  # 254 - 2 numina rows (lists compared as multisets, pinned below) + 1 read by the document locator
+# + 1 whose note after the box takes nothing back - 1 approximation of an exact integer (x \\approx 11)
 
 # Row ids (upstream test ids) that disagree on purpose, by the rule that refuses them.
 DELIBERATE = {
@@ -57,6 +57,8 @@ DELIBERATE = {
     # completion would be paid for both the set and the multiset with the repeat: a cover)
     "test_numina_cases.py::test_numina_cases[$(37,3,3,13),(17,3,3,7),(3,37,3,13),(3,17,3,7),(3,3,2,3)$-$\\\\boxed{(3, 37, 3, 13), (3, 17, 3, 7), (3, 3, 2, 3), (3,17,3,7), (17,3,3,7), (37,3,3,13)}$-1_0]",
     "test_numina_cases.py::test_numina_cases[$(37,3,3,13),(17,3,3,7),(3,37,3,13),(3,17,3,7),(3,3,2,3)$-$\\\\boxed{(3, 37, 3, 13), (3, 17, 3, 7), (3, 3, 2, 3), (3,17,3,7), (17,3,3,7), (37,3,3,13)}$-1_1]",
+    # an integer stated only as an approximation covers its neighbours (x \\approx 11 is no answer to the exact 11)
+    "test_all.py::test_relations_math[$11$-$x\\\\approx11$-1]",
     # upstream readings we do not share
     "test_all.py::test_latex_notation_math[gold4-pred4-1]",
     "test_boxed.py::test_boxed[$\\\\\\\\boxed{35 cm} ++++++ \\\\\\\\boxed{4}$-${35 cm,4}$-1]",

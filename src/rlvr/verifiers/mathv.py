@@ -285,23 +285,57 @@ def _decimal_of_closed_form(gold_parsed: tuple, pred: Answer) -> bool:
 
 
 def _exact_values_agree(gold_parsed: tuple, pred_parsed: tuple) -> bool:
-    """After math-verify said equal with no decimal involved: two closed-form numbers must be
-    the same number, not close (math-verify's numeric tolerance equates ``e^{-50}`` and
-    ``e^{-51}``, whose difference is 1e-22). Only numbers without free symbols are checked, at
-    40 digits; anything sympy cannot evaluate keeps math-verify's verdict."""
+    """After math-verify said equal with no decimal involved: the two must be the same value,
+    not close. math-verify's numeric tolerance equates ``e^{-50}`` and ``e^{-51}`` (their
+    difference is 1e-22), ``\\pi`` and ``\\pi + 10^{-25}``, ``x^{21}`` and ``x^{21} + 10^{-25}``.
+    So both are evaluated at 60 digits, free symbols at points drawn in secret once per
+    process, and must agree to 1e-40 relative; anything sympy cannot evaluate keeps
+    math-verify's verdict."""
     try:
         import sympy
 
         g, p = gold_parsed[0], pred_parsed[0]
-        if not (isinstance(g, sympy.Expr) and isinstance(p, sympy.Expr)) or g.free_symbols or p.free_symbols:
+        if not (isinstance(g, sympy.Expr) and isinstance(p, sympy.Expr)):
             return True
-        a, b = complex(sympy.N(g, 40)), complex(sympy.N(p, 40))
+        symbols = sorted(g.free_symbols | p.free_symbols, key=str)
+        if len(symbols) > 4:
+            return True
+        for point in _SYMBOL_POINTS[:2 if symbols else 1]:
+            at = dict(zip(symbols, point))
+            ga, pa = g.subs(at), p.subs(at)
+            scale = max(abs(complex(sympy.N(ga, 30))), abs(complex(sympy.N(pa, 30))))
+            if scale == 0 or scale != scale or scale == float("inf"):
+                continue
+            difference = abs(sympy.N(ga - pa, 60))  # at 60 digits: a double would lose 1e-25 beside 1e6
+            if difference > sympy.Float(1e-40, 60) * scale:
+                return False
     except Exception:  # noqa: BLE001 - a form sympy cannot evaluate numerically: math-verify's verdict stands
         return True
-    scale = max(abs(a), abs(b))
-    if scale == 0 or scale != scale or scale == float("inf"):
-        return True
-    return abs(a - b) <= 1e-12 * scale
+    return True
+
+
+def _symbol_points() -> tuple[tuple[Any, ...], ...]:
+    import secrets
+
+    def draw() -> Any:
+        import sympy
+
+        den = secrets.randbits(20) | (1 << 20) | 1
+        return sympy.Rational(den + secrets.randbelow(den) + 1, den)  # in (1, 2): defined for logs and roots
+
+    return tuple(tuple(draw() for _ in range(4)) for _ in range(2))
+
+
+class _LazyPoints:
+    """The secret points, drawn on first use (sympy is imported only on math-verify's path)."""
+
+    def __getitem__(self, key: slice) -> tuple[tuple[Any, ...], ...]:
+        global _SYMBOL_POINTS
+        _SYMBOL_POINTS = _symbol_points()  # type: ignore[assignment]
+        return _SYMBOL_POINTS[key]
+
+
+_SYMBOL_POINTS: Any = _LazyPoints()
 
 
 # ------------------------------------------------------------------ tuples and intervals
@@ -512,6 +546,8 @@ def read_led_box(located: extract.Located, relational: bool = False, words: str 
     box = parse_answer(value, words=words)
     if located.lead.endswith("\\equiv"):
         return _congruence(located.lead, box, value)
+    if located.lead.endswith("\\approx"):
+        return box  # "$x \\approx \\boxed{10}$": the box, stated as an approximation (``_approximate``)
     whole = parse_answer(f"{located.lead} {single.group(1)}{single.group(2)}" if single else f"{located.lead} {value}",
                          words=words)
     if isinstance(whole, Refusal):
@@ -758,11 +794,32 @@ def verify_math(completion: str, sample: Sample, *, float_rounding: int = 6, str
         competing = _competing(located, pred, opts)
         if competing is not None:
             return competing
+    approximate = _approximate(located, pred, ref)
+    if approximate is not None:
+        return approximate
     if literal and ref.answer is not None and ref.answer.value is not None:
         unevaluated = _unevaluated(pred)
         if unevaluated is not None:
             return unevaluated
     return grade(ref, pred, opts, fast, _lead_name(located.lead))
+
+
+def _approximate(located: extract.Located, pred: Answer, ref: Reference) -> Verdict | None:
+    """An answer stated only as an approximation (``x \\approx 3``, ``$x \\approx \\boxed{10}$``)
+    of a reference that is an exact decimal (an integer, 2.5, 1/4): "about 3" covers the
+    neighbours of 3, so it is no answer to 3. For other references (2/3, \\sqrt{2}, \\pi) the
+    approximation is graded by the decimal rule (its stated places)."""
+    node = pred.node
+    while node[0] == "group":
+        node = node[1]
+    stated = located.lead.endswith("\\approx") or (
+        node[0] == "rel" and "\\approx" in node[2] and all(op in ("=", "\\approx") for op in node[2])
+        and node[2][-1] == "\\approx")
+    gold = ref.answer
+    if not stated or gold is None or gold.value is None or not _finite_decimal(gold.value):
+        return None
+    return refused("relation", f"an approximation (\\approx) of the exact reference {ref.raw[:40]!r}: it states a "
+                               "neighbourhood of the value, not the value")
 
 
 def _lead_name(lead: str) -> tuple | None:

@@ -235,7 +235,16 @@ def _many_parts(gold: Value, pred: Value, gp: tuple, pp: tuple, judge: Judge[T],
 
 
 def _unit_items(value: Value) -> bool:
-    return any(item[0] == "unit" for item in value.answer.node[1])
+    """Items compared one by one as typed values: a unit, or a decimal, whose stated places
+    math-verify's rounding of the whole set or tuple would not keep ({0.1000001, 0.2} is not
+    {0.1, 0.2})."""
+    return any(item[0] == "unit" or _decimal_literal(item) for item in value.answer.node[1])
+
+
+def _decimal_literal(node: tuple) -> bool:
+    while node[0] in ("neg", "group"):
+        node = node[1]
+    return node[0] == "num" and len(node) > 3 and "." in str(node[3])
 
 
 def _itemised(value: Value) -> Value:

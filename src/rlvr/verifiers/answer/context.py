@@ -250,6 +250,8 @@ def _box_rest(rest: str) -> tuple[str, str]:
         return "", f"the final box is a term of what follows it: {words_text[:30]!r}"
     if words_text[0] in "([" and not closed:
         return "", f"the final box is a term of what follows it: {words_text[:30]!r}"
+    if not closed and re.search(r"\d|\\(?:frac|dfrac|tfrac|sqrt|pi)(?![A-Za-z])", words_text):
+        return "", f"another value in the final box's math after it: {words_text[:30]!r}"
     words = [w.lower().replace("\u2019", "'") for w in _WORD_ONLY_RE.findall(_without_math(words_text))]
     if not words:
         return unit, ""
@@ -301,7 +303,7 @@ _ANOTHER_VALUE_RE = re.compile(
 _SYMBOL_MATH_RE = re.compile(r"(?:\$|\\\()\s*(?:\\?[A-Za-z]+(?:_\{?[A-Za-z0-9]+\}?)?'*|\\\$?\d[\d,.]*)\s*[.,]?\s*"
                              r"(?:\$|\\\))")
 _RELATION_IN_MATH_RE = re.compile(r"[=<>]|\\(?:neq?|leq?|geq?|approx|equiv|sim|in|ne)(?![A-Za-z])")
-_CONTRAST_AFTER_RE = re.compile(r"(?i)\b(?:but|however|although|though|yet|except|instead|rather|trap|mistake|"
+_CONTRAST_AFTER_RE = re.compile(r"(?i)\b(?:but|however|although|though|yet|except|instead|rather|otherwise|trap|mistake|"
                                 r"mistaken|error|careless)\b")
 _HEDGE_AFTER_RE = re.compile(r"(?i)\b(?:maybe|perhaps|probably|possibly|guess\w*|i\s+(?:think|believe)|not\s+sure)\b")
 
@@ -524,6 +526,29 @@ _NEUTRAL_END_RE = re.compile(r"(?:&|\\\\|\\Rightarrow|\\implies|\\Longrightarrow
 _SIDE_BREAK_RE = re.compile(r"<=|>=|(?<![\w)}\]!])!=|=|<|>|&|\\\\"
                             r"|\\(?:approx|equiv|leq?|geq?|neq?|lt|gt|Rightarrow|implies)"
                             r"(?![A-Za-z])")
+def _without_brackets(text: str) -> str:
+    """``text`` with what sits inside () and [] removed (a function's or a tuple's commas)."""
+    out, depth = [], 0
+    for ch in text:
+        depth += ch in "(["
+        if depth == 0:
+            out.append(ch)
+        depth -= ch in ")]" and depth > 0
+    return "".join(out)
+
+
+def _same_name_before(prose: str, lead: str) -> bool:
+    """Whether the math span before "or"/"and" assigns the name the final box's equation
+    assigns ("$x = 3$ or $x = \\boxed{5}$": two values of x)."""
+    name = lead.rstrip(" =").strip()
+    spans = re.findall(r"\$([^$]*)\$|\\\((.*?)\\\)", prose)
+    if not name or not spans:
+        return False
+    last = "".join(spans[-1])
+    m = re.fullmatch(r"\s*(.+?)\s*=\s*[^=]+", last)
+    return m is not None and m.group(1).replace(" ", "") == name.replace(" ", "")
+
+
 _JOINS_CLAUSES_RE = re.compile(r"(?i)\b(?:or|and)\s*$")
 MAX_LEAD_CHARS = 1000  # of the math span before a box that is read
 
@@ -551,7 +576,8 @@ def box_context(body: str, start: int, spans: list[tuple[int, int]], after: str)
     prose = _clause(body, opener_at).rstrip()
     if isinstance(lead, str) and re.search(r"[A-Za-z]$", prose):
         refused = lead_word(prose, None if lead else after)
-        if refused is not None and lead and refused.reason == "several_answers" and _JOINS_CLAUSES_RE.search(prose):
+        if refused is not None and lead and refused.reason == "several_answers" and _JOINS_CLAUSES_RE.search(prose) \
+                and not _same_name_before(prose, lead):
             return lead  # ", or $x = \boxed{120}$": the conjunction joins the equation, not a value to the box
         return refused or lead  # "It is at least $x = \boxed{10}$"
     return lead
@@ -624,7 +650,7 @@ def _relation_lead(before: str, op: str, after: str, in_math: bool) -> str | Loc
     """The side of the relation that ends right before a final box, with its operator."""
     op = _UNICODE_RELATIONS.get(op, " ".join(op.split()))
     if op == "\\approx":
-        return ""  # the box is the stated approximation, graded by the decimal rule
+        return "\\approx"  # the box is the stated approximation: graded by the decimal rule, never for an exact decimal
     if op == "\\equiv" and not after.lstrip(" }$").startswith("\\pmod"):
         return Located(None, "relation", "a congruence with no \\pmod{N} after the final box")
     cut = _last_match(_SIDE_BREAK_RE, before)
@@ -640,6 +666,9 @@ def _relation_lead(before: str, op: str, after: str, in_math: bool) -> str | Loc
             if refused is not None:
                 return refused
     side = side.strip()
+    if cut is not None and _SIDE_LIST_RE.search(_without_brackets(side)):
+        # "x = 3 \text{ or } x = \boxed{5}", "x = -5, \; x = \boxed{5}": another value of the name before it
+        return Located(None, "several_answers", f"another value before the final box: {before[-40:]!r}")
     parsed = parse_answer(side) if side else None
     if parsed is None or isinstance(parsed, Refusal) or parsed.latex.startswith("\\text"):
         # "\text{Area} = \boxed{5}", "A \equiv \boxed{5} \pmod{7}": the box; "> \boxed{10}": refused with the box
@@ -647,6 +676,8 @@ def _relation_lead(before: str, op: str, after: str, in_math: bool) -> str | Loc
     return f"{side} {op}"
 
 
+_SIDE_LIST_RE = re.compile(r"(?i),|;|\\(?:lor|vee|quad|qquad|text\s*\{[^{}]*\b(?:or|and)\b[^{}]*\})(?![A-Za-z])"
+                           r"|\b(?:or|and)\b")
 _UNICODE_RELATIONS = {"≤": "\\leq", "≥": "\\geq", "≠": "\\neq", "≈": "\\approx", "∈": "\\in"}
 
 
@@ -672,7 +703,7 @@ multiple multiples factor factors divisor divisors half third thirds quarter qua
 percentage square cube root roots power powers reciprocal inverse negative opposite complement double twice triple
 sum product difference ratio log logarithm exponent part portion share most least instead outside out because
 ahead short none any some each all one two three four five six seven eight nine ten hundred thousand million dozen
-several many few
+several many few order magnitude range vicinity neighbourhood neighborhood
 """.split())
 _RELATION_LEADS = frozenset("""
 than least most over under above below exceeds exceed exceeding beyond within between except besides near less more

@@ -1176,6 +1176,8 @@ def reduce_relations(node: tuple) -> tuple:
         k = ops.index("\\approx") if "\\approx" in ops else len(ops)
         if k == 0:
             if not is_name(sides[0]):
+                if len(sides) == 2 and _approximates(sides[0], sides[1]):
+                    return sides[0]  # "\\frac{2}{3} \\approx 0.6667": the exact value, its decimal checked
                 raise _Refused("relation", f"{_shown(sides[0])} \\approx …: an approximation of a value, not a value")
             return sides[-1]
         _check_sides(sides[: k + 1])
@@ -1184,6 +1186,58 @@ def reduce_relations(node: tuple) -> tuple:
         return sides[1]
     bad = next(op for op in ops if op not in ("=", "\\approx"))
     raise _Refused("relation", f"the answer is a relation ({bad}), not a value")
+
+
+def _approximates(exact: tuple, approx: tuple) -> bool:
+    """``exact \\approx approx``: an expression of numbers, roots and \\pi, then a decimal that
+    is its value rounded to the places the decimal states (``5\\sqrt{2} \\approx 7.07``)."""
+    inner = approx[1] if approx[0] == "neg" else approx
+    if inner[0] != "num" or len(inner) < 4 or "." not in str(inner[3]) or not _closed(exact):
+        return False
+    value = _float_value(exact)
+    if value is None:
+        return False
+    places = len(str(inner[3]).split(".")[1])
+    stated = float(inner[1]) * (-1 if approx[0] == "neg" else 1)
+    return abs(value - stated) <= 0.5 * 10 ** -places * (1 + 1e-9) and abs(value) > 0
+
+
+def _float_value(node: tuple) -> float | None:
+    """A float for an expression of numbers, roots, powers and \\pi (None for anything else)."""
+    import math
+
+    kind = node[0]
+    try:
+        if kind == "num":
+            return float(node[1])
+        if kind == "const" and node[1] == "\\pi":
+            return math.pi
+        if kind in ("group",):
+            return _float_value(node[1])
+        if kind == "neg":
+            v = _float_value(node[1])
+            return None if v is None else -v
+        if kind == "frac":
+            a, b = _float_value(node[1]), _float_value(node[2])
+            return None if a is None or b is None else a / b
+        if kind == "sqrt":
+            a = _float_value(node[1])
+            n = 2.0 if node[2] is None else _float_value(node[2])
+            return None if a is None or n is None or a < 0 else a ** (1 / n)
+        if kind == "pow":
+            a, b = _float_value(node[1]), _float_value(node[2])
+            return None if a is None or b is None or abs(b) > 64 else float(a ** b)
+        if kind in ("add", "mul"):
+            a, b = _float_value(node[2]), _float_value(node[3])
+            if a is None or b is None:
+                return None
+            op = node[1]
+            if kind == "add":
+                return a + b if op == "+" else a - b
+            return a / b if op in ("/", "\\div") else a * b if op in ("", "\\cdot", "\\times", "*") else None
+    except (ZeroDivisionError, OverflowError, ValueError, TypeError):
+        return None
+    return None
 
 
 _NAME_RE = re.compile(r"([A-Za-z])(?:_\{(\w+)\})?")
