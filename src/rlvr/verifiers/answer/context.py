@@ -303,8 +303,8 @@ _ANOTHER_VALUE_RE = re.compile(
 _SYMBOL_MATH_RE = re.compile(r"(?:\$|\\\()\s*(?:\\?[A-Za-z]+(?:_\{?[A-Za-z0-9]+\}?)?'*|\\\$?\d[\d,.]*)\s*[.,]?\s*"
                              r"(?:\$|\\\))")
 _RELATION_IN_MATH_RE = re.compile(r"[=<>]|\\(?:neq?|leq?|geq?|approx|equiv|sim|in|ne)(?![A-Za-z])")
-_CONTRAST_AFTER_RE = re.compile(r"(?i)\b(?:but|however|although|though|yet|except|instead|rather|otherwise|trap|mistake|"
-                                r"mistaken|error|careless)\b")
+_CONTRAST_AFTER_RE = re.compile(r"(?i)\b(?:but|however|although|though|yet|except|instead|rather|otherwise|trap"
+                                r"|mistake|mistaken|error|careless)\b")
 _HEDGE_AFTER_RE = re.compile(r"(?i)\b(?:maybe|perhaps|probably|possibly|guess\w*|i\s+(?:think|believe)|not\s+sure)\b")
 
 
