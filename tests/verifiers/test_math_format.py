@@ -15,7 +15,25 @@ from rlvr.verifiers.answer import document
 from rlvr.verifiers.answer.locate import locate
 
 
-@pytest.mark.parametrize("family, answer, completion, expected, _exact", ROWS)
+GRADED = [row for row in ROWS if FAMILY_KIND[row[0]] != "disowned"]
+DISOWNED = [row for row in ROWS if FAMILY_KIND[row[0]] == "disowned"]
+# disowned rows (the right value stated and disowned in words the closed classes do not hold: "is nto",
+# "nicht") are measured, not refused one by one (docs/verifiers.md, "What precision means")
+DISOWNED_PAID = {"math": 3, "exact": 3}
+
+
+@pytest.mark.parametrize("name", ["math", "exact"])
+def test_disowned_rows_are_paid_at_the_measured_rate(name):
+    from rlvr.verifiers.exact import verify_exact
+    from rlvr.verifiers.mathv import verify_math
+
+    verify = verify_math if name == "math" else verify_exact
+    paid = [row[2] for row in DISOWNED if verify(row[2], _sample(row[1])).status == "ok"]
+    assert len(paid) == DISOWNED_PAID[name], (f"{len(paid)} of {len(DISOWNED)} disowned rows paid: update "
+                                              "DISOWNED_PAID and docs/verifiers.md", paid)
+
+
+@pytest.mark.parametrize("family, answer, completion, expected, _exact", GRADED)
 def test_math(family, answer, completion, expected, _exact):
     from rlvr.verifiers.mathv import verify_math
 
@@ -27,7 +45,7 @@ def test_math(family, answer, completion, expected, _exact):
         assert len(refusals) == 1 or (not refusals and verdict.status == "wrong"), verdict
 
 
-@pytest.mark.parametrize("family, answer, completion, _math, expected", [row for row in ROWS if row[4] is not None])
+@pytest.mark.parametrize("family, answer, completion, _math, expected", [row for row in GRADED if row[4] is not None])
 def test_exact(family, answer, completion, _math, expected):
     from rlvr.verifiers.exact import verify_exact
 

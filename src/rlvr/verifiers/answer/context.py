@@ -157,10 +157,11 @@ def noun_phrase_end(tail: str) -> str | None:
 # ------------------------------------------------------------ what follows a final answer
 
 # Right after a box, in its own math span or prose, the closers of the span and of any wrapper
-_CLOSERS_RE = re.compile(r"(?:\s|\$|\\\)|\\\]|\*|\}|\\(?:,|;|:|!| |quad|qquad)(?![A-Za-z]))*")
+_CLOSERS_RE = re.compile(r"(?:\s|\$|\\\)|\\\]|\*|\}|\\(?:,|;|:|!| |quad|qquad)(?![A-Za-z])"
+                         r"|[.,;:](?=\s*(?:\$|\\[)\]])))*")
 # a unit written in LaTeX right after the box, in the box's math span: "\text{ cm}^2", "\mbox{ m}", "\pmod{7}"
 _LATEX_UNIT_RE = re.compile(r"(?:\\(?:text|mbox|mathrm|textrm|operatorname)\s*\{\s*(?P<word>[A-Za-z][A-Za-z ./]*?)\s*\}"
-                            r"(?:\s*\^\s*\{?\s*(?P<pow>[23])\s*\}?)?|\\pmod\s*\{?\s*\d+\s*\}?|\^\s*\{?\s*\\circ\s*\}?)")
+                            r"(?:\s*\^\s*\{?\s*(?P<pow>[23])\s*\}?)?|\\pmod\s*\{?\s*\d+\s*\}?|\^\s*\{?\s*\\circ\s*\}?|\\?%)")
 # right after the box, what makes it an operand or a term of another expression
 _OPERAND_AFTER_RE = re.compile(r"[=<>+\-*/^_!(\[{|0-9]|\\(?:cdot|times|div|pm|mp|neq?|leq?|geq?|approx|equiv|sqrt"
                                r"|frac|dfrac|tfrac|over|choose|mod|bmod|prime|%)(?![A-Za-z])|'")
@@ -172,14 +173,13 @@ _NUMBER_LIKE_RE = re.compile(r"\d|\$|\\\(|\\\[|\b(?:zero|one|two|three|four|five
 _AFTER_FIRST = frozenset("""
 thousand thousands million millions billion billions trillion trillions hundred hundreds tens half halves third thirds
 quarter quarters fifth fifths tenth tenths hundredth hundredths percent percents percentage squared cubed plus
-minus over point or nor either than to through not never dozen dozens pair pairs couple couples score scores gross
+minus over point or nor either than not never dozen dozens pair pairs couple couples score scores gross
 """.split())
 # commentary after the final answer's sentence that takes the answer back
 _RETRACT_RE = re.compile(
     r"(?i)\b(?:wait|actually|oops|sorry|apolog\w*|mistakes?|mistaken|errors?|erroneous|wrong|incorrect|false|untrue"
     r"|corrections?|corrected|re-?check\w*|re-?consider\w*|re-?evaluat\w*|re-?examin\w*|re-?visit\w*|re-?calculat\w*"
-    r"|re-?comput\w*|double-check\w*|updated?|miscalculat\w*|typo|instead|rather|second\s+thought"
-    r"|however|but|hmm+|nope|scratch|disregard|ignore|retract|revise|revised|doubt|unsure|not\s+(?:sure|certain"
+    r"|re-?comput\w*|updated?|miscalculat\w*|typo|second\s+thought|hmm+|nope|scratch|disregard|ignore|retract|revise|revised|doubt|unsure|not\s+(?:sure|certain"
     r"|correct|right|the\s+(?:correct\s+|right\s+|final\s+|real\s+|actual\s+)?answer))\b"
     r"|\b(?:correct|right|real|actual|true|final)\s+(?:answer|value|result)")
 _VALUE_LINE_RE = re.compile(r"(?m)^[ \t*#>_]*(?:[-+]?\d[\d,.]*|\$[^$\n]{1,80}\$|\\\([^\n]{1,80}?\\\)"
@@ -256,6 +256,8 @@ def _box_rest(rest: str) -> tuple[str, str]:
     if not words:
         return unit, ""
     first = words[0]
+    if first in ("to", "through", "till", "until") and re.match(r"(?i)[a-z]+\s*(?:\$|\\\(|[-+]?\d)", words_text):
+        return "", f"{first!r} and another value right after the final box: a range"
     if first in _COMPARE_WORDS and len(words) == 1:
         return "", f"{first!r} right after the final box: compared with what it does not say"
     if first in _AFTER_FIRST or first in _OTHER_VALUE and first != "about":
@@ -263,7 +265,8 @@ def _box_rest(rest: str) -> tuple[str, str]:
     if first in ("is", "are", "was", "were") and len(words) > 1 and words[1] in ("not", "never", "no"):
         return "", f"{' '.join(words[:2])!r} after the final box: a statement about it"
     other = next((m for m in _ANOTHER_VALUE_RE.finditer(words_text)
-                  if not (m.group(0)[:3].lower() == "and" and _PLAIN_NUMBER_RE.search(words_text, 0, m.start()))), None)
+                  if not (m.group(0)[:1] in ",;" or m.group(0)[:3].lower() == "and")
+                  or not _PLAIN_NUMBER_RE.search(words_text, 0, m.start())), None)
     if other:  # "and 16 jars" after "on 10-gallon jars" coordinates the question's numbers, not the box
         return "", f"another value after the final box: {other.group(0)!r}"
     math = _MATH_SPAN_RE.findall(words_text)
@@ -276,8 +279,8 @@ def _box_rest(rest: str) -> tuple[str, str]:
     found = next((w for w in words if w in _OTHER_VALUE and w not in ("about", "around")), None)
     if found:
         return "", f"{found!r} after the final box: it states or transforms another value"
-    if re.search(r"(?i)\bthan\b\s*(?:\$|\\\(|[-+]?\d)", words_text):
-        return "", "a comparison with a number after the final box"
+    if re.match(r"(?i)(?:\W*[a-z]+){0,2}\W*than\s*(?:\$|\\\(|[-+]?\d)", words_text):
+        return "", "a comparison with a number right after the final box"
     if re.search(r"(?i)\b(?:squared|cubed|rounded\s+(?:up|down)|times\s+(?:\d|\$)|to\s+the\s+power)\b", words_text):
         return "", "a word after the final box transforms its value"
     found = (_FALSITY_RE.search(words_text) or _HEDGE_AFTER_RE.search(words_text)
@@ -294,13 +297,15 @@ def _box_rest(rest: str) -> tuple[str, str]:
 # a number or math right after a conjunction, a comma or a negation: a second value ("or 11", "and 11 for $C$",
 # "not 11", ", 12"), or a number right beside a comparative ("5 more years", "more than 5")
 _ANOTHER_VALUE_RE = re.compile(
-    r"(?i)(?:\b(?:or|and|nor|not|never|but|vs\.?|versus|instead\s+of|rather\s+than|than)\b|[,;(])\s*"
+    r"(?i)(?:\b(?:or|and|nor|not|never|but|vs\.?|versus|instead\s+of|rather\s+than)\b|[,;(])\s*"
     r"(?:\$|\\\(|[-+]?\d|(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)"
     r"|\d\s+(?:more|less|fewer|additional|extra|other)\b"
     r"|\bor\s+(?:more|less|fewer|so|greater|higher|lower|above|below|over|under|better|worse|thereabouts)\b"
     r"|\b(?:at\s+(?:least|most)|and\s+(?:up|above|over|more))\b")
 # math in the rest of a box's sentence may name what is counted: a letter, a name with a subscript or prime
-_SYMBOL_MATH_RE = re.compile(r"(?:\$|\\\()\s*(?:\\?[A-Za-z]+(?:_\{?[A-Za-z0-9]+\}?)?'*|\\\$?\d[\d,.]*)\s*[.,]?\s*"
+_SYMBOL_MATH_RE = re.compile(r"(?:\$|\\\()\s*(?:\\?[A-Za-z]+(?:_\{?[A-Za-z0-9]+\}?)?'*"
+                             r"|\\\$?\d[\d,.]*(?:\^\{?\\circ\}?)?)"
+                             r"\s*[.,]?\s*"
                              r"(?:\$|\\\))")
 _RELATION_IN_MATH_RE = re.compile(r"[=<>]|\\(?:neq?|leq?|geq?|approx|equiv|sim|in|ne)(?![A-Za-z])")
 _CONTRAST_AFTER_RE = re.compile(r"(?i)\b(?:but|however|although|though|yet|except|instead|rather|otherwise|trap"
@@ -318,7 +323,7 @@ def _commentary(later: str) -> str:
     found = _RETRACT_RE.search(text)
     if found:
         return f"text after the final answer takes it back: {found.group(0)!r}"
-    line = _VALUE_LINE_RE.search(text)
+    line = next((m for m in _VALUE_LINE_RE.finditer(text) if not _RELATION_IN_MATH_RE.search(m.group(0))), None)
     if line:
         return f"another value on its own line after the final answer: {line.group(0).strip()[:40]!r}"
     return ""
@@ -625,6 +630,8 @@ def _without_wrapper_openers(head: str) -> str | None:
 
 
 def _lead_of(head: str, after: str, in_math: bool) -> str | Located:
+    if head.endswith("\\$") and not head.endswith("\\\\$"):
+        head = _strip_spacing_end(head[:-2])  # "\\$\\boxed{1250}": a currency sign, not an operand
     if not head:
         return ""
     op = _LEAD_OP_RE.search(head)
@@ -666,7 +673,8 @@ def _relation_lead(before: str, op: str, after: str, in_math: bool) -> str | Loc
             if refused is not None:
                 return refused
     side = side.strip()
-    if cut is not None and _SIDE_LIST_RE.search(_without_brackets(side)):
+    listed = _without_brackets(side.rsplit("\n", 1)[-1].rsplit("\\end", 1)[-1].rsplit("$", 1)[-1])
+    if cut is not None and _SIDE_LIST_RE.search(listed) and _SPACING_ONLY_RE.sub("", listed).strip(" ,;&"):
         # "x = 3 \text{ or } x = \boxed{5}", "x = -5, \; x = \boxed{5}": another value of the name before it
         return Located(None, "several_answers", f"another value before the final box: {before[-40:]!r}")
     parsed = parse_answer(side) if side else None
@@ -676,6 +684,7 @@ def _relation_lead(before: str, op: str, after: str, in_math: bool) -> str | Loc
     return f"{side} {op}"
 
 
+_SPACING_ONLY_RE = re.compile(r"\\(?:quad|qquad|[,;: !]|Rightarrow|implies|Longrightarrow|iff)(?![A-Za-z])")
 _SIDE_LIST_RE = re.compile(r"(?i),|;|\\(?:lor|vee|quad|qquad|text\s*\{[^{}]*\b(?:or|and)\b[^{}]*\})(?![A-Za-z])"
                            r"|\b(?:or|and)\b")
 _UNICODE_RELATIONS = {"≤": "\\leq", "≥": "\\geq", "≠": "\\neq", "≈": "\\approx", "∈": "\\in"}
@@ -789,15 +798,12 @@ def _introducing(found: list[re.Match[str]]) -> Located | None:
         return Located(None, "relation", f"{shown}: a negation")
     if last in ("but", "except", "besides", "instead"):
         return Located(None, "relation", f"{shown}: a contrast")
-    if before in _COPULAS and not (last in _INTRODUCERS or last.endswith(("ing", "ed")) or last in ("a", "an", "the")):
-        return Located(None, "unparsed", f"{shown}: between a copula and its value only adverbs are read")
     if last in ("maybe", "perhaps", "probably", "possibly", "likely"):
         return Located(None, "several_answers", f"{shown}: a hedge")
     return None
 
 
 _NT_RE = re.compile(r"(?:is|are|was|were|does|do|did|ca|wo|could|would|should|has|have|had|ai|need|must)nt")
-_COPULAS = frozenset("is are was were be been equals equal".split())
 MAX_WORD_CHARS = 30  # longer than any word of a language
 _TO_BOUNDS = frozenset("up close closer near nearer next".split())
 _BY_FUNCTIONS = frozenset("divisible divided multiplied scaled times".split())
