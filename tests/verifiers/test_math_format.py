@@ -14,7 +14,6 @@ from test_math_adversarial import _sample
 from rlvr.verifiers.answer import document
 from rlvr.verifiers.answer.locate import locate
 
-
 GRADED = [row for row in ROWS if FAMILY_KIND[row[0]] != "disowned"]
 DISOWNED = [row for row in ROWS if FAMILY_KIND[row[0]] == "disowned"]
 # disowned rows (the right value stated and disowned in words the closed classes do not hold: "is nto",
