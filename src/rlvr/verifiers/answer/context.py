@@ -235,7 +235,9 @@ def _box_rest(rest: str) -> tuple[str, str]:
         return "", "an ellipsis after the final box: it trails off"
     pos = _CLOSERS_RE.match(rest).end()  # type: ignore[union-attr]
     closed = "$" in rest[:pos] or "\\)" in rest[:pos] or "\\]" in rest[:pos]
-    if rest[:1] == "!" or (pos < len(rest) and rest[pos].isalnum() and not any(c.isspace() for c in rest[:pos])):
+    if re.match(r"(?:st|nd|rd|th)\b", rest[pos:]) and closed:
+        pos += 2  # "the $\\boxed{18}$th floor": an ordinal
+    elif rest[:1] == "!" or (pos < len(rest) and rest[pos].isalnum() and not any(c.isspace() for c in rest[:pos])):
         return "", f"the final box is a term of what follows it: {rest[:30]!r}"  # "\boxed{4}!", "\boxed{5}$x"
     unit = ""
     m = _LATEX_UNIT_RE.match(rest, pos)
@@ -308,7 +310,7 @@ _SYMBOL_MATH_RE = re.compile(r"(?:\$|\\\()\s*(?:\\?[A-Za-z]+(?:_\{?[A-Za-z0-9]+\
                              r"\s*[.,]?\s*"
                              r"(?:\$|\\\))")
 _RELATION_IN_MATH_RE = re.compile(r"[=<>]|\\(?:neq?|leq?|geq?|approx|equiv|sim|in|ne)(?![A-Za-z])")
-_CONTRAST_AFTER_RE = re.compile(r"(?i)\b(?:but|however|although|though|yet|except|instead|rather|otherwise|trap"
+_CONTRAST_AFTER_RE = re.compile(r"(?i)\b(?:but|however|although|though|yet|except|otherwise|trap"
                                 r"|mistake|mistaken|error|careless)\b")
 _HEDGE_AFTER_RE = re.compile(r"(?i)\b(?:maybe|perhaps|probably|possibly|guess\w*|i\s+(?:think|believe)|not\s+sure)\b")
 
@@ -786,7 +788,8 @@ def _introducing(found: list[re.Match[str]]) -> Located | None:
     if last in _RELATION_LEADS or (before in _RELATION_LEADS | {"many", "much"}
                                    and last in ("than", "then", "as", "to", "of")):
         return Located(None, "relation", f"{shown}: a relation or bound, not the value")
-    if last == "to" and (before in _TO_BOUNDS or before[:1].isdigit()):
+    third = words[-3].lower() if len(words) > 2 else ""
+    if last == "to" and (before in _TO_BOUNDS or before[:1].isdigit()) and not (before == "up" and third in _SUMS):
         return Located(None, "relation", f"{shown}: a bound or a range, not the value")
     if (last == "of" and before in _OF_FUNCTIONS) or (last == "by" and before in _BY_FUNCTIONS) \
             or last in _FUNCTION_WORDS:
@@ -805,6 +808,7 @@ def _introducing(found: list[re.Match[str]]) -> Located | None:
 
 _NT_RE = re.compile(r"(?:is|are|was|were|does|do|did|ca|wo|could|would|should|has|have|had|ai|need|must)nt")
 MAX_WORD_CHARS = 30  # longer than any word of a language
+_SUMS = frozenset("add adds added adding sum sums summed summing total totals totaled totalled come comes came".split())
 _TO_BOUNDS = frozenset("up close closer near nearer next".split())
 _BY_FUNCTIONS = frozenset("divisible divided multiplied scaled times".split())
 _FUNCTION_WORDS = frozenset("""

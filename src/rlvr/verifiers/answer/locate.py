@@ -81,6 +81,7 @@ def boxed_spans(text: str) -> list[tuple[int, int, str]]:
 
 
 MARKERS = ("boxed", "answer_is", "hash")
+_BLANK_RE = re.compile(r"(?=.*phantom)(?:\s|\\(?:phantom|hphantom|vphantom)\s*\{[^{}]*\}|\\quad|\\qquad|\\[,;: ]|~)*")
 _PHRASE_RE = re.compile(r"(?i)\b(?:final\s+)?answer\s*(?:is\b\s*:?|:)")
 _ANSWER_LINE_RE = re.compile(r"(?im)^[ \t>#*]*answer\b[ \t*]*(?=\$|\\\(|\\\[)")
 _HASH_MARK_RE = re.compile(r"####")
@@ -182,7 +183,8 @@ class _Markers:
         self.doc = doc
         text = doc.text[:limit]
         self.limit = limit
-        self.boxes = boxed_spans(text) if "boxed" in markers else []
+        # a box holding only \\phantom{…} is a blank to fill (the question restated), not an answer
+        self.boxes = [b for b in boxed_spans(text) if not _BLANK_RE.fullmatch(b[2])] if "boxed" in markers else []
         # (marker start, value start, value end)
         self.phrases: list[tuple[int, int, int]] = []
         self.labels: set[int] = set()  # phrases that are labels of a whole block ("A: ...")
