@@ -303,10 +303,12 @@ _ANOTHER_VALUE_RE = re.compile(
     r"(?:\$|\\\(|[-+]?\d|(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b)"
     r"|\d\s+(?:more|less|fewer|additional|extra|other)\b"
     r"|\bor\s+(?:more|less|fewer|so|greater|higher|lower|above|below|over|under|better|worse|thereabouts)\b"
-    r"|\b(?:at\s+(?:least|most)|and\s+(?:up|above|over|more))\b")
+    r"|\b(?:at\s+(?:least|most)|and\s+(?:up|above|over|more))\b"
+    r"|\b(?:is|are|was|equals?|means|gives|i\.e\.|equivalently)\s+(?:about\s+|approximately\s+|roughly\s+)?"
+    r"(?:\$|\\\(|[-+]?\d)")  # "which is $1.25$": the box restated as another value
 # math in the rest of a box's sentence may name what is counted: a letter, a name with a subscript or prime
 _SYMBOL_MATH_RE = re.compile(r"(?:\$|\\\()\s*(?:\\?[A-Za-z]+(?:_\{?[A-Za-z0-9]+\}?)?'*"
-                             r"|\\\$?\d[\d,.]*(?:\^\{?\\circ\}?)?)"
+                             r"|(?:\\\$)?\d[\d,.]*(?:\^\{?\\circ\}?)?)"
                              r"\s*[.,]?\s*"
                              r"(?:\$|\\\))")
 _RELATION_IN_MATH_RE = re.compile(r"[=<>]|\\(?:neq?|leq?|geq?|approx|equiv|sim|in|ne)(?![A-Za-z])")

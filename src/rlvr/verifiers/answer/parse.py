@@ -399,7 +399,11 @@ class _Lexer:
                 raise _Refused("unparsed", f"\\mathbb{{{content}}} is not part of the answer grammar")
             self.add("const", _SETS[content.strip()])
         elif name in ("pmod", "bmod"):
-            content, end = _read_group(s, end) if name == "pmod" else ("", end)
+            bare = re.match(r" *(\d+)", s[end:]) if name == "pmod" else None
+            if bare is not None:  # "\\pmod 9", "\\pmod7": the modulus written without braces
+                content, end = bare.group(1), end + bare.end()
+            else:
+                content, end = _read_group(s, end) if name == "pmod" else ("", end)
             if name == "bmod" or not content.strip().isdigit():
                 raise _Refused("unparsed", f"\\{name} is only understood as a final \\pmod{{N}}")
             self.add("unit", f"\\pmod{{{content.strip()}}}")
