@@ -187,7 +187,7 @@ def test_compare_reads_names():
 
 @pytest.mark.parametrize("gold", [
     "5 \\text{ furlongs}", "2 \\text{ feet } 3 \\text{ inches}", "20^\\circ\\mathrm{C}", "$4 \\text{ cups}$",
-    "5 \\text{ N}",
+    "5 \\text{ slugs}",
 ])
 def test_a_reference_whose_unit_the_grammar_cannot_read_is_an_error(gold):
     # math-verify would strip the unit and compare the first number: "5 m/s" would pay "5 hours"
@@ -207,3 +207,16 @@ def test_unit_symbols_keep_their_case_and_a_list_reference_keeps_its_multiplicit
     from rlvr.verifiers.mathv import verify_math
 
     assert verify_math(pred, _sample(gold)).reward == paid
+
+
+@pytest.mark.parametrize("gold, completion, expected", [
+    ("5 \\text{ kHz}", "\\boxed{5000 \\text{ Hz}}", 1), ("5 \\text{ kHz}", "\\boxed{5 \\text{ MHz}}", 0),
+    ("5 \\text{ kHz}", "\\boxed{5 \\text{ Hz}}", 0), ("250 \\text{ ms}", "\\boxed{0.25 \\text{ s}}", 1),
+    ("250 \\text{ ms}", "\\boxed{250 \\text{ s}}", 0), ("3 \\text{ N}", "\\boxed{3 \\text{ J}}", 0),
+    ("3 \\text{ mA}", "\\boxed{3 \\text{ A}}", 0), ("2 \\text{ kW}", "\\boxed{2000 \\text{ W}}", 1),
+])
+def test_units_of_physics(gold, completion, expected):
+    from rlvr.verifiers.mathv import verify_math
+
+    verdict = verify_math(completion, _sample(gold))
+    assert verdict.reward == expected, verdict

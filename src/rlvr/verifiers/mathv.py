@@ -635,6 +635,12 @@ def grade(ref: Reference, pred: Answer, opts: dict[str, Any], fast: bool = True,
         gold, pred = _as_math(gold), _as_math(pred)  # type: ignore[arg-type]
         gold_value = None if gold is None else typed(gold, ref.name)
     name = None
+    if gold is not None and gold.kind == "tuple" and gold.node[2:4] != ("(", ")") or (
+            gold is not None and gold.kind == "tuple" and _INFINITY in gold.node[1] + tuple(
+                x[1] for x in gold.node[1] if x[0] == "neg")):
+        interval = _relation_as_interval(pred.node)
+        if interval is not None:  # "2 \\le x < 5" for [2, 5): the interval the inequality states
+            pred = rebuild(interval)
     if not ref.relational:
         name = equation_name(pred.node) or lead_name
         named = named_list(pred.node) if ref.name is not None and ref.name[0] == "tuple" else None
@@ -659,6 +665,42 @@ def grade(ref: Reference, pred: Answer, opts: dict[str, Any], fast: bool = True,
     judge = Judge(core=core, same=lambda d: _graded(True, d, shown), differ=lambda d: _graded(False, d, shown),
                   ok=lambda v: v.status == "ok")
     return compare(gold_value, typed(pred, name), judge)
+
+
+_INFINITY = ("const", "\\infty")
+_LOWER = {"<": ")", "\\lt": ")", "\\leq": "]", "\\le": "]"}  # "a < x": a is a lower end
+_UPPER = {">": ")", "\\gt": ")", "\\geq": "]", "\\ge": "]"}
+
+
+def _relation_as_interval(node: tuple) -> tuple | None:
+    """An inequality in one variable as the interval it states: ``x \\le 3`` is (-∞, 3],
+    ``x > 3`` is (3, ∞), ``2 \\le x < 5`` is [2, 5); None for anything else."""
+    while node[0] == "group":
+        node = node[1]
+    if node[0] != "rel":
+        return None
+    sides, ops = node[1], node[2]
+    names = [k for k, side in enumerate(sides) if side[0] == "var"]
+    if len(names) != 1 or any(side[0] == "var" or _INFINITY in side for k, side in enumerate(sides) if k != names[0]):
+        return None
+    k = names[0]
+    low: tuple = ("(", ("neg", _INFINITY))
+    high: tuple = (("const", "\\infty"), ")")
+    if len(sides) == 3 and k == 1 and ops[0] in _LOWER and ops[1] in _LOWER:
+        low, high = ({")": "(", "]": "["}[_LOWER[ops[0]]], sides[0]), (sides[2], _LOWER[ops[1]])
+    elif len(sides) == 3 and k == 1 and ops[0] in _UPPER and ops[1] in _UPPER:
+        low, high = ({")": "(", "]": "["}[_UPPER[ops[1]]], sides[2]), (sides[0], _UPPER[ops[0]])
+    elif len(sides) == 2 and k == 0 and ops[0] in _LOWER:
+        high = (sides[1], _LOWER[ops[0]])
+    elif len(sides) == 2 and k == 0 and ops[0] in _UPPER:
+        low = ({")": "(", "]": "["}[_UPPER[ops[0]]], sides[1])
+    elif len(sides) == 2 and k == 1 and ops[0] in _LOWER:
+        low = ({")": "(", "]": "["}[_LOWER[ops[0]]], sides[0])
+    elif len(sides) == 2 and k == 1 and ops[0] in _UPPER:
+        high = (sides[0], _UPPER[ops[0]])
+    else:
+        return None
+    return ("tuple", (low[1], high[0]), low[0], high[1])
 
 
 def _grade_values(ref: Reference, derived: Answer | None, pred: Answer, opts: dict[str, Any], fast: bool,

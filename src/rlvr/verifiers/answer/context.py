@@ -172,7 +172,7 @@ _NUMBER_LIKE_RE = re.compile(r"\d|\$|\\\(|\\\[|\b(?:zero|one|two|three|four|five
 # words right after the box that make its number another one, or say it is another value
 _AFTER_FIRST = frozenset("""
 thousand thousands million millions billion billions trillion trillions hundred hundreds tens half halves third thirds
-quarter quarters fifth fifths tenth tenths hundredth hundredths percent percents percentage squared cubed plus
+quarter quarters fifth fifths tenth tenths hundredth hundredths percents squared cubed plus
 minus over point or nor either than not never dozen dozens pair pairs couple couples score scores gross
 """.split())
 # commentary after the final answer's sentence that takes the answer back
@@ -181,14 +181,14 @@ _RETRACT_RE = re.compile(
     r"|corrections?|corrected|re-?check\w*|re-?consider\w*|re-?evaluat\w*|re-?examin\w*|re-?visit\w*|re-?calculat\w*"
     r"|re-?comput\w*|updated?|miscalculat\w*|typo|second\s+thought|hmm+|nope|scratch|disregard|ignore|retract|revise|revised|doubt|unsure|not\s+(?:sure|certain"
     r"|correct|right|the\s+(?:correct\s+|right\s+|final\s+|real\s+|actual\s+)?answer))\b"
-    r"|\b(?:correct|right|real|actual|true|final)\s+(?:answer|value|result)")
+    r"|\b(?:correct|right|real|actual|true)\s+(?:answer|value|result)")
 _VALUE_LINE_RE = re.compile(r"(?m)^[ \t*#>_]*(?:[-+]?\d[\d,.]*|\$[^$\n]{1,80}\$|\\\([^\n]{1,80}?\\\)"
                             r"|\\\[[^\n]{1,80}?\\\])[ \t*_.]*$")
 _FIGURE_RE = re.compile(r"(?s)\[asy\].*?(?:\[/asy\]|\Z)|```.*?(?:```|\Z)")
 MAX_COMMENTARY_CHARS = 6000
 
 
-def after_answer(tail: str, boxed: bool) -> tuple[bool, str, str]:
+def after_answer(tail: str, boxed: bool, box: str = "") -> tuple[bool, str, str]:
     """What may follow a final answer that is no bare closing (``read_tail``): (allowed,
     the unit the answer's own words give it, why not).
 
@@ -219,7 +219,7 @@ def after_answer(tail: str, boxed: bool) -> tuple[bool, str, str]:
         rest_end = line_end if line_end >= 0 else closed + document.sentence_end(tail, start=closed)
     rest, later = tail[:rest_end], tail[rest_end:]
     if boxed and rest.strip():
-        unit, why = _box_rest(rest)
+        unit, why = _box_rest(rest, box)
         if why:
             return False, "", why
     if later.strip() and not read_tail(later)[0]:
@@ -229,7 +229,7 @@ def after_answer(tail: str, boxed: bool) -> tuple[bool, str, str]:
     return True, unit, ""
 
 
-def _box_rest(rest: str) -> tuple[str, str]:
+def _box_rest(rest: str, box: str = "") -> tuple[str, str]:
     """(unit, why refused) for the rest of a final box's sentence (``after_answer``)."""
     if _ELLIPSIS_RE.search(rest):
         return "", "an ellipsis after the final box: it trails off"
@@ -240,6 +240,12 @@ def _box_rest(rest: str) -> tuple[str, str]:
     elif rest[:1] == "!" or (pos < len(rest) and rest[pos].isalnum() and not any(c.isspace() for c in rest[:pos])):
         return "", f"the final box is a term of what follows it: {rest[:30]!r}"  # "\boxed{4}!", "\boxed{5}$x"
     unit = ""
+    approx = _APPROX_AFTER_RE.match(rest, pos)
+    if approx is not None:  # "$\\boxed{\\pi} \\approx 3.14$", "(approximately $0.667$)": its value, rounded
+        if not _rounds_box(box, approx.group("d")):
+            return "", f"an approximation after the final box that is not its value: {approx.group(0).strip()!r}"
+        pos = _CLOSERS_RE.match(rest, approx.end()).end()  # type: ignore[union-attr]
+        closed = True
     m = _LATEX_UNIT_RE.match(rest, pos)
     if m is not None:
         unit = m.group(0)
@@ -293,6 +299,8 @@ def _box_rest(rest: str) -> tuple[str, str]:
         return "", "a statement about the final box under a condition"
     if not unit and first in UNIT_WORDS:
         unit = first
+    if not unit and first in ("percent", "percentage") and len(words) > 1 and words[1] in ("of", "off"):
+        unit = "\\%"  # "$\\boxed{40}$ percent of the students": the box's percent
     return unit, ""
 
 
@@ -314,6 +322,21 @@ _SYMBOL_MATH_RE = re.compile(r"(?:\$|\\\()\s*(?:\\?[A-Za-z]+(?:_\{?[A-Za-z0-9]+\
 _RELATION_IN_MATH_RE = re.compile(r"[=<>]|\\(?:neq?|leq?|geq?|approx|equiv|sim|in|ne)(?![A-Za-z])")
 _CONTRAST_AFTER_RE = re.compile(r"(?i)\b(?:but|however|although|though|yet|except|otherwise|trap"
                                 r"|mistake|mistaken|error|careless)\b")
+_APPROX_AFTER_RE = re.compile(
+    r"(?i)(?:\\approx|≈|\(\s*(?:approximately|approx\.?|about|roughly|≈|\$\s*\\approx)|,?\s*(?:approximately|approx\.?|or\s+about)"
+    r")\s*\$?\s*(?P<d>[-+]?\d[\d,]*\.\d+)\s*\$?\s*\)?")
+
+
+def _rounds_box(box: str, decimal: str) -> bool:
+    """Whether ``decimal`` is the value of the box's content rounded to the places it states."""
+    from rlvr.verifiers.answer.parse import _approximates
+
+    parsed, approx = parse_answer(box), parse_answer(decimal.replace(",", ""))
+    if isinstance(parsed, Refusal) or isinstance(approx, Refusal):
+        return False
+    return _approximates(parsed.node, approx.node)
+
+
 _HEDGE_AFTER_RE = re.compile(r"(?i)\b(?:maybe|perhaps|probably|possibly|guess\w*|i\s+(?:think|believe)|not\s+sure)\b")
 
 

@@ -45,6 +45,24 @@ month 12 yr yrs year years
 length/time 1397/3125 mph
 length/time 5/18 kph kmh
 count 1 unit units
+time 1/1000 ms millisecond milliseconds
+frequency 1 Hz hertz
+frequency 1000 kHz kilohertz
+frequency 1000000 MHz megahertz
+frequency 1000000000 GHz gigahertz
+energy 1 J joule joules
+energy 1000 kJ kilojoule kilojoules
+force 1 N newton newtons
+force 1000 kN kilonewton kilonewtons
+power 1 W watt watts
+power 1000 kW kilowatt kilowatts
+current 1 A ampere amperes amp amps
+current 1/1000 mA milliampere milliamperes
+voltage 1 V volt volts
+voltage 1/1000 mV millivolt millivolts
+voltage 1000 kV kilovolt kilovolts
+resistance 1 Ω ohm ohms
+resistance 1000 kΩ kiloohm kiloohms
 """
 # currency, scale to the currency's main unit, the words and signs that name it
 CURRENCY_TABLE = """
