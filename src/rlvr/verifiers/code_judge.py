@@ -489,7 +489,7 @@ def build_exception(kind, msg, args):
 # ============================================================================ framed messages
 
 
-SPIN_READS = 100  # non-blocking reads before a wait sleeps in select
+SPIN_READS = 100  # non-blocking reads before a wait sleeps in poll
 SPIN_YIELDS = 70  # the last this many of them yield the core first
 
 
@@ -501,7 +501,7 @@ class Conn:
     (the peer usually answers within microseconds, and a sleeping reader costs a wake-up of
     10-20 us per message; when both processes share one core, the yield lets the peer run:
     without it a spinning reader burns its whole time slice), and only then sleeps in
-    ``select``. Reads fill a buffer, so a small
+    ``poll``. Reads fill a buffer, so a small
     message costs one system call."""
 
     def __init__(self, rfd, wfd, codec, serve):
@@ -510,6 +510,8 @@ class Conn:
         self.buf = bytearray()
         self.spins, self.waits = SPIN_READS, 0  # the current spin budget (see _more), waits so far
         os.set_blocking(rfd, False)
+        self.poller = select.poll()  # poll, not select: a descriptor number above 1023 is fine
+        self.poller.register(rfd, select.POLLIN)
 
     def send(self, message):
         data = dumps(message).encode("ascii")
@@ -523,7 +525,7 @@ class Conn:
         self.waits += 1
         spins = self.spins if self.waits & 31 else SPIN_READS  # every 32nd wait probes a full spin
         if not spins:
-            select.select([rfd], [], [])
+            self.poller.poll()
         while True:
             try:
                 chunk = _read(rfd, 1 << 20)
@@ -534,7 +536,7 @@ class Conn:
                         _yield()  # the peer may be waiting for this core: let it answer
                     continue
                 self.spins = 0  # the answer did not come while spinning: sleep at once until a probe succeeds
-                select.select([rfd], [], [])
+                self.poller.poll()
                 continue
             if not chunk:
                 raise EOFError("peer closed the pipe")
@@ -2068,6 +2070,7 @@ _CALLBACKS = {
 
 
 _CONSUMERS = frozenset((sum, list, tuple, set, frozenset, sorted, min, max))  # take every item, in order
+_CONSUMER_NAMES = frozenset(c.__name__ for c in _CONSUMERS)
 
 
 def _argument(x):
@@ -2161,8 +2164,8 @@ def _batched(tree):
 
         def visit_Call(self, node):
             self.generic_visit(node)
-            if (isinstance(node.func, ast.Name) and len(node.args) == 1 and not node.keywords
-                    and isinstance(node.args[0], ast.GeneratorExp)):
+            if (isinstance(node.func, ast.Name) and node.func.id in _CONSUMER_NAMES and len(node.args) == 1
+                    and not node.keywords and isinstance(node.args[0], ast.GeneratorExp)):
                 new = rewrite(ast.Name(node.func.id, ast.Load()), node.args[0])
                 if new is not None:
                     node.args[0] = new
