@@ -104,32 +104,43 @@ def slow_test(repeats: int = 3) -> int:
     return 0 if all(r["status"] == "ok" for r in rows) else 1
 
 
+CALL_FORMS = {  # how a test calls the candidate n times
+    "loop": "total = 0\nfor i in range({n}):\n    total += inc(i)\nassert total == sum(range(1, {n} + 1))",
+    "comprehension": "assert sum(inc(i) for i in range({n})) == sum(range(1, {n} + 1))",
+}
+
+
 def call_cost(counts: tuple[int, ...] = (0, 20_000, 100_000), repeats: int = 3) -> int:
-    """The cost of one call into the candidate: ``sum(inc(i) for i in range(n))`` verified for
-    several n (the slope of the best time per n), beside the same test in plain ``python3 -c``."""
+    """The cost of one call into the candidate, for each test form of ``CALL_FORMS`` (a call per
+    round trip in a ``for`` loop; a comprehension consumed whole, which the judge batches):
+    the test verified for several n (the slope of the best time per n), beside the same test in
+    plain ``python3 -c``."""
     program = "def inc(x):\n    return x + 1"
     verify_code("```python\npass\n```", Sample("warm", "p", fields={"tests": "assert True"}))
-    best: dict[int, float] = {}
-    plain: dict[int, float] = {}
-    for _ in range(repeats):
-        for n in counts:  # alternating, so that the machine's speed changes hit every n alike
-            test = f"assert sum(inc(i) for i in range({n})) == sum(range(1, {n} + 1))"
-            start = time.perf_counter()
-            verdict = verify_code(f"```python\n{program}\n```", Sample("calls", "p", fields={"tests": test}),
-                                  timeout_s=60.0)  # fmt: skip
-            took = time.perf_counter() - start
-            if verdict.status != "ok":
-                print(json.dumps({"n": n, "status": verdict.status, "detail": verdict.detail}))
-                return 1
-            best[n] = min(best.get(n, took), took)
-            start = time.perf_counter()
-            subprocess.run(["/usr/bin/python3", "-c", program + "\n" + test], check=True)
-            plain[n] = min(plain.get(n, 1e9), time.perf_counter() - start)
-    lo, hi = min(counts), max(counts)
-    per_call = (best[hi] - best[lo]) / (hi - lo)
-    per_call_plain = (plain[hi] - plain[lo]) / (hi - lo)
-    print(json.dumps({"best_verify_s": best, "best_plain_s": plain, "us_per_call": round(per_call * 1e6, 2),
-                      "us_per_call_plain": round(per_call_plain * 1e6, 3), "loadavg": _loadavg()}))
+    out: dict[str, object] = {}
+    for form, template in CALL_FORMS.items():
+        best: dict[int, float] = {}
+        plain: dict[int, float] = {}
+        for _ in range(repeats):
+            for n in counts:  # alternating, so that the machine's speed changes hit every n alike
+                test = template.format(n=n)
+                start = time.perf_counter()
+                verdict = verify_code(f"```python\n{program}\n```", Sample("calls", "p", fields={"tests": test}),
+                                      timeout_s=60.0)  # fmt: skip
+                took = time.perf_counter() - start
+                if verdict.status != "ok":
+                    print(json.dumps({"form": form, "n": n, "status": verdict.status, "detail": verdict.detail}))
+                    return 1
+                best[n] = min(best.get(n, took), took)
+                start = time.perf_counter()
+                subprocess.run(["/usr/bin/python3", "-c", program + "\n" + test], check=True)
+                plain[n] = min(plain.get(n, 1e9), time.perf_counter() - start)
+        lo, hi = min(counts), max(counts)
+        out[form] = {"best_verify_s": best, "best_plain_s": plain,
+                     "us_per_call": round((best[hi] - best[lo]) / (hi - lo) * 1e6, 2),
+                     "us_per_call_plain": round((plain[hi] - plain[lo]) / (hi - lo) * 1e6, 3)}
+    out["loadavg"] = _loadavg()
+    print(json.dumps(out))
     return 0
 
 

@@ -124,7 +124,8 @@ class TaskConfig:
     train_path: str | None = knob(None, "dataset: training file (JSONL, Parquet, or a `datasets` directory).")
     eval_path: str | None = knob(None, "dataset: held-out file; None = split off eval_size rows from train_path.")
     fields: dict = knob(None,
-        "dataset: map from rlvr field (prompt, answer, tests, io_tests, hidden_tests, statement, verifier, id) "
+        "dataset: map from rlvr field (prompt, answer, tests, io_tests, hidden_tests, call_tests, entry_point, "
+        "statement, verifier, id) "
         "to the column name in the file.", factory=dict)
     allow_contamination: bool = knob(False, "Train even when eval problems also occur in the training data.")
     contamination_ngram: int = knob(13,

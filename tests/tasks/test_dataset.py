@@ -92,7 +92,7 @@ BAD_ROWS = [
      "train.jsonl line 1: bad 'verifier' value: unknown verifier 'nope';"
      " valid: code, exact, format, "),  # the registry's list
     ([{"prompt": "write f", "verifier": "code"}], {}, "math",
-     "train.jsonl line 1: missing field 'tests' (column 'tests') (or 'io_tests', 'hidden_tests'),"
+     "train.jsonl line 1: missing field 'tests' (column 'tests') (or 'io_tests', 'hidden_tests', 'call_tests'),"
      " needed by verifier 'code'"),
     ([{"prompt": "p", "io_tests": [{"input": "1"}]}], {}, "code",
      "train.jsonl line 1: field 'io_tests' (column 'io_tests') must be a non-empty list of {input, output} objects"),
@@ -100,8 +100,16 @@ BAD_ROWS = [
      "train.jsonl line 1: answer has no '####' marker (task.answer_extract=gsm8k)"),
     ([{"q": "p", "a": "work shown\n####  "}], {"prompt": "q", "answer": "a"}, "math",
      "train.jsonl line 1: field 'answer' (mapped from column 'a') is empty after task.answer_extract=gsm8k"),
+    ([{"prompt": "p", "call_tests": [{"input": [1], "output": 2}]}], {}, "code",
+     "train.jsonl line 1: field 'call_tests' (column 'call_tests') needs field 'entry_point' (column 'entry_point')"),
+    ([{"prompt": "p", "call_tests": [{"input": 1, "output": 2}], "entry_point": "f"}], {}, "code",
+     "train.jsonl line 1: field 'call_tests' (column 'call_tests') must be a non-empty list of "
+     "{input: [args...], output}"),
+    ([{"prompt": "p", "tests": "assert f(1) == 2", "entry_point": ""}], {}, "code",
+     "train.jsonl line 1: field 'entry_point' (column 'entry_point') must be a non-empty string"),
     ([{"prompt": "write g", "verifier": {"name": "code", "options": {"partial_credit": True}}}], {}, "math",
-     "train.jsonl line 1: missing field 'tests' (column 'tests') (or 'io_tests', 'hidden_tests'), needed by verifier"),
+     "train.jsonl line 1: missing field 'tests' (column 'tests') (or 'io_tests', 'hidden_tests', 'call_tests'), "
+     "needed by verifier"),
 ]
 
 
@@ -167,6 +175,30 @@ def test_code_rows_with_per_row_verifier_and_tests_in_prompt(tmp_path):
     assert neg.fields["hidden_tests"] == ["assert neg(0) == 0"] and "neg(0)" not in neg.prompt
     assert mult.verifier == "math" and mult.answer == "42"
     assert mult.prompt == "What is 6*7?\nYour code should pass:\n"  # a field the row lacks renders empty
+
+
+def test_entry_point_and_call_tests_reach_the_code_verifier(tmp_path):
+    """A HumanEval row (``check(candidate)`` needs ``entry_point``) and a LeetCode row
+    (``call_tests`` with ``entry_point``), from mapped columns: both fields are in
+    ``Sample.fields``, and the code verifier's plan is built from them."""
+    from rlvr.verifiers.code import build_plan
+
+    rows = [
+        {"text": "Write inc(x).", "test": "def check(candidate):\n    assert candidate(1) == 2\n", "fn": "inc", "n": 1},
+        {"text": "Solve twoSum.", "calls": [{"input": [[2, 7, 11], 9], "output": [0, 1]}], "fn": "Solution().twoSum",
+         "n": 2},
+    ]
+    path = write_jsonl(tmp_path / "code.jsonl", rows)
+    cfg = task_cfg(train_path=str(path), eval_path=str(path),
+                   fields={"prompt": "text", "tests": "test", "call_tests": "calls", "entry_point": "fn", "id": "n"})
+    humaneval, leetcode = DatasetTask.from_config(cfg, verifier="code").eval_samples
+    assert humaneval.fields["entry_point"] == "inc" and "call_tests" not in humaneval.fields
+    assert leetcode.fields["call_tests"] == rows[1]["calls"] and leetcode.fields["entry_point"] == "Solution().twoSum"
+    he_plan, lc_plan = build_plan(humaneval), build_plan(leetcode)
+    assert he_plan.entry_point == "inc" and any("check(inc)" in u["src"] for u in he_plan.units)
+    assert lc_plan.entry_point == "Solution().twoSum"
+    (unit,) = lc_plan.units  # the call test as an assertion (rewritten to bind both sides for its message)
+    assert "(Solution().twoSum([2, 7, 11], 9))" in unit["src"] and "== (_rlvr_r := ([0, 1]))" in unit["src"]
 
 
 def test_split_off_eval_rows_is_disjoint_and_deterministic(tmp_path):

@@ -165,6 +165,20 @@ GENTYPE_TESTS = {"tests": "import types, inspect\nassert isinstance(countdown(3)
 ASYNC = "import asyncio\nasync def double(x):\n    await asyncio.sleep(0)\n    return 2 * x\n"
 ASYNC_TESTS = {"tests": "import asyncio\nassert asyncio.run(double(21)) == 42\n"
                         "async def both():\n    return await asyncio.gather(double(1), double(2))\nassert asyncio.run(both()) == [2, 4]\n"}
+SHAPES = ("class Shape:\n    def area(self):\n        return 0\nclass Square(Shape):\n    def __init__(self, k):\n"
+          "        self.k = k\n    def area(self):\n        return self.k * self.k\n"
+          "def make(k):\n    return Square(k)\n")
+SHAPES_WRONG = SHAPES.replace("    return Square(k)", "    return Shape()")
+SHAPES_TESTS = {"tests": "s = make(3)\nassert type(s) is Square and type(s).__name__ == 'Square'\n"
+                         "assert isinstance(s, Shape) and issubclass(Square, Shape) and not issubclass(Shape, Square)\n"
+                         "assert s.area() == 9\n"}
+ACCUMULATOR = ("def running():\n    total = 0\n    while True:\n        x = yield total\n        if x is None:\n"
+               "            return total\n        total += x\n")
+ACCUMULATOR_TESTS = {"tests": "g = running()\nassert next(g) == 0\nassert g.send(3) == 3\nassert g.send(4) == 7\n"
+                              "try:\n    g.send(None)\nexcept StopIteration as stop:\n    assert stop.value == 7\n"
+                              "else:\n    assert False\n"}
+AWAIT_TESTS = {"tests": "import asyncio\nasync def main():\n    a = await double(2)\n    return await double(a)\n"
+                        "assert asyncio.run(main()) == 8\n"}
 NATURALS = "def naturals():\n    n = 0\n    while True:\n        yield n\n        n += 1\n"
 NATURALS_TESTS = {"tests": "from itertools import islice\ng = naturals()\nassert list(islice(g, 5)) == [0, 1, 2, 3, 4]\n"
                            "assert next(g) == 5\nassert next(g) == 6\n"}
@@ -182,6 +196,13 @@ MUTATE_COUNTER = {"tests": "from collections import Counter\nc = Counter('ab')\n
 MUTATE_DEQUE = {"tests": "from collections import deque\nd = deque([1, 2, 3])\nrotate(d, 1)\nassert d == deque([3, 1, 2])\n"}
 MUTATE_TUPLE = {"tests": "pair = ([1], 'tag')\npush(pair, 2)\nassert pair == ([1, 2], 'tag')\n"}
 MUTATE_ALIAS = {"tests": "xs = [1, 2, 3]\nmove(xs, xs)\nassert xs == [1, 2, 3]\nys = []\nmove([7], ys)\nassert ys == [7]\n"}
+LENT = ("def fill(acc, n):\n    for i in range(n):\n        acc.items.append(i)\n    acc.counts['fill'] = n\n"
+        "def total(acc):\n    s = sum(acc.items)\n    acc.items.clear()\n    return s\n")
+LENT_FILL = {"tests": ("class Acc:\n    def __init__(self):\n        self.items, self.counts = [], {}\n\n"
+                       "a = Acc()\nkept = a.items\nfill(a, 3)\nassert a.items == [0, 1, 2] and kept is a.items\n"
+                       "assert a.counts == {'fill': 3}\n")}
+LENT_TOTAL = {"tests": ("class Acc:\n    def __init__(self):\n        self.items, self.counts = [1, 2, 3], {}\n\n"
+                        "a = Acc()\nassert total(a) == 6\nassert a.items == [1, 2, 3]\n")}
 MUTATE_OBJ = {"tests": ("class Acc:\n    def __init__(self):\n        self.items = []\n\na = Acc()\ncollect(a, 3)\ncollect(a, 4)\n"
                         "assert a.items == [3, 4]\n")}
 
@@ -216,6 +237,18 @@ BIG_IO_OUT = "\n".join(f"{i:06d}" for i in range(BIG_N))  # 1.4 MB
 BIG_IO = {"io_tests": [{"input": str(BIG_N), "output": BIG_IO_OUT}]}
 BIG_STR = {"tests": "s = make(700_000)\nassert len(s) == 1_400_000 and s[:4] == 'abab'\nassert s == 'ab' * 700_000\n"}
 MANY_CALLS = {"tests": "assert sum(inc(i) for i in range(600_000)) == sum(range(1, 600_001))\n"}
+COUNTED = ("calls = []\ndef inv(x):\n    calls.append(x)\n    return 1 / x\ndef seen():\n    return list(calls)\n"
+           "def halt_after_3(i):\n    if i > 3:\n        while True:\n            pass\n    return i == 3\n"
+           "class Box:\n    def __init__(self, v):\n        self.v = v\ndef box(i):\n    calls.append(i)\n    return Box(i)\n")
+COUNTED_TESTS = {"tests": ("try:\n    sum(inv(i) for i in range(-3, 4))\nexcept ZeroDivisionError:\n    pass\nelse:\n"
+                           "    assert False\nassert seen() == [-3, -2, -1, 0]\n"
+                           "assert any(halt_after_3(i) for i in range(10 ** 6))\n"
+                           "assert [inv(x) for x in [1, 2, 4]] == [1.0, 0.5, 0.25]\n"
+                           "boxes = [box(i) for i in range(4)]\nassert [b.v for b in boxes] == [0, 1, 2, 3]\n"
+                           "assert sorted(inv(x) for x in (4, 1, 2)) == [0.25, 0.5, 1.0]\n"
+                           "assert sum(undefined_name(i) for i in []) == 0\n"
+                           "g = (inv(i) for i in range(1, 5))\nassert next(g) == 1.0\nassert seen()[-1] == 1\n")}
+MANY_CALLS_WRONG = "def inc(x):\n    return x + 1 if x != 599_999 else x"
 
 
 def _row(family: str, kind: str, name: str, program: str, fields: dict[str, Any], status: str | None = None,
@@ -365,6 +398,13 @@ ROWS: list[RedRow] = [
     _row("python objects", C, "asyncio.run on a returned coroutine", ASYNC, ASYNC_TESTS),
     _row("python objects", C, "type(x) is CandidateClass", VECTOR, {"tests": "v = Vector(1, 2) + Vector(0, 0)\nassert type(v) is Vector\n"
                                                                                 "assert type(v).__name__ == 'Vector'\n"}),
+    _row("python objects", C, "type(x) is a subclass of the program's, isinstance by its base", SHAPES, SHAPES_TESTS),
+    _row("python objects", A, "type(x) is Square, but the program returns a Shape", SHAPES_WRONG, SHAPES_TESTS),
+    _row("python objects", C, "gen.send and the StopIteration value", ACCUMULATOR, ACCUMULATOR_TESTS),
+    _row("python objects", A, "gen.send, a generator that never returns its total",
+         ACCUMULATOR.replace("            return total", "            return 0"), ACCUMULATOR_TESTS),
+    _row("python objects", C, "a test coroutine awaiting the program's coroutines", ASYNC, AWAIT_TESTS),
+    _row("python objects", A, "awaited coroutine computing the wrong value", ASYNC.replace("2 * x", "x + 2"), AWAIT_TESTS),
     # ------------------------------------------------------------------ generators without look-ahead
     _row("lazy generators", C, "islice(g, 5) then next(g)", NATURALS, NATURALS_TESTS),
     _row("lazy generators", C, "an item that raises is raised only when reached", RISKY, RISKY_TESTS),
@@ -375,6 +415,8 @@ ROWS: list[RedRow] = [
     _row("required mutation", C, "a list inside a tuple appended to", MUTATE, MUTATE_TUPLE),
     _row("required mutation", C, "one list passed twice (aliasing kept)", MUTATE, MUTATE_ALIAS),
     _row("required mutation", C, "a test object's list attribute appended to", "def collect(acc, x):\n    acc.items.append(x)", MUTATE_OBJ),
+    _row("required mutation", C, "a test object's list appended to in a loop, and its dict updated", LENT, LENT_FILL),
+    _row("required mutation", A, "a test object's list emptied by the program", LENT, LENT_TOTAL),
     # ------------------------------------------------------------------ the test's process state reaches the candidate
     *[_row("process state", C, f"the test sets {what}", ENV, fields) for what, fields in ENV_TESTS.items()],
     _row("process state", C, "a module counter read by the tests", COUNTER_MOD, COUNTER_MOD_TESTS),
@@ -396,6 +438,9 @@ ROWS: list[RedRow] = [
     _row("threads and scale", C, "a 1.4 MB returned string", "def make(n):\n    return 'ab' * n", BIG_STR),
     _row("threads and scale", C, "600,000 cheap calls into the candidate (0.2 s in plain Python)", "def inc(x):\n    return x + 1",
          MANY_CALLS, None, DEFAULTS),
+    _row("threads and scale", A, "600,000 calls, the last one wrong", MANY_CALLS_WRONG, MANY_CALLS, None, DEFAULTS),
+    _row("threads and scale", C, "comprehensions calling the candidate: calls made exactly as written (an exception "
+         "mid-way, any() stopping early, objects, lazy next)", COUNTED, COUNTED_TESTS, None, DEFAULTS),
 ]
 
 ATTACKS = [r for r in ROWS if not r.expect]

@@ -171,3 +171,44 @@ def test_mutated_arguments_are_synced_in_place():
     d = {"a": [1], "b": 2}
     cj._sync_into(d, {"a": [1, 2], "c": 3})
     assert d == {"a": [1, 2], "c": 3}
+
+
+@pytest.mark.parametrize("src,batched", [
+    ("assert sum(inc(i) for i in range(9)) == 45", True),
+    ("xs = [f(x, 2) for x in data]", True),
+    ("assert sorted(f(i) for i in r) == [1]", True),
+    ("assert any(f(i) for i in r)", False),  # stops early: one call per item
+    ("assert all(f(i) for i in r)", False),
+    ("g = (f(i) for i in r)", False),  # kept and taken lazily
+    ("xs = [f(i) for i in r if i]", False),
+    ("xs = [f(i + 1) for i in r]", False),
+    ("xs = [f(i, key=1) for i in r]", False),
+    ("xs = [f(i) for i in r for j in r]", False),
+    ("xs = [i(i) for i in r]", False),
+    ("assert sum((f(i) for i in r), 0) == 0", False),
+])
+def test_comprehensions_batched_are_those_consumed_whole(src, batched):
+    import ast
+
+    text = ast.unparse(cj._batched(ast.parse(src)))
+    assert ("_rlvr_calls" in text) is batched, text
+    compile(cj._batched(ast.parse(src)), "<test>", "exec")
+
+
+def test_proxy_classes_mirror_the_programs_classes():
+    codec = cj.JudgeCodec()
+    chain = [[5, "Shape", []], [6, "Square", [5]]]
+    obj = codec.loads(cj.dumps({"$": "h", "id": 9, "n": "Square", "k": "object", "cl": chain}))
+    square, shape = codec.classes[6], codec.classes[5]
+    assert type(obj) is square and square.__name__ == "Square" and shape in square.__mro__
+    assert isinstance(obj, cj.Remote) and obj == obj and obj != square
+    assert codec.loads(cj.dumps({"$": "h", "id": 6, "n": "Square", "k": "class", "cl": chain})) is square
+    gen = codec.loads(cj.dumps({"$": "h", "id": 10, "n": "generator", "k": "generator"}))
+    import types
+
+    assert isinstance(gen, types.GeneratorType) and type(gen).__name__ == "generator"
+    with pytest.raises(TypeError):  # a test class cannot subclass a class of the program
+        type("Mine", (square,), {})
+    for bad in ([[5, "A", "x"]], [[5, 6, []]], "chain", [[5, "A", []]] * 17):
+        with pytest.raises(cj.ProtocolError):
+            codec.loads(cj.dumps({"$": "h", "id": 11, "n": "A", "k": "object", "cl": bad}))

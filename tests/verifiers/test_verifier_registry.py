@@ -27,7 +27,7 @@ def test_names_and_unknown_name_lists_valid_ones():
 def test_code_and_proof_are_lazy_module_strings():
     assert (VERIFIERS["code"].module, VERIFIERS["code"].function) == ("rlvr.verifiers.code", "verify_code")
     assert (VERIFIERS["proof"].module, VERIFIERS["proof"].function) == ("rlvr.verifiers.proof", "verify_proof")
-    assert VERIFIERS["code"].requires == (("tests", "io_tests", "hidden_tests"),)
+    assert VERIFIERS["code"].requires == (("tests", "io_tests", "hidden_tests", "call_tests"),)
     assert VERIFIERS["proof"].requires == (("statement",),)
 
 

@@ -13,7 +13,8 @@ one-line ``DataError`` naming the file and line (JSONL) or row (Parquet, dataset
 ``data/train.jsonl line 17: missing field 'answer' (mapped from column 'solution')``.
 What a row needs depends on its verifier (the row's ``verifier`` column, else the run's
 ``reward.verifier``): math/exact need ``answer``, code needs one of ``tests`` /
-``io_tests`` / ``hidden_tests``, proof needs ``statement``.
+``io_tests`` / ``hidden_tests`` / ``call_tests`` (``call_tests`` with ``entry_point``, which
+also names HumanEval's ``check`` target), proof needs ``statement``.
 
 Parquet needs pyarrow and a ``datasets`` directory needs ``datasets`` (the optional extra
 ``rlvr[data]``); both are imported only when such a file is read.
@@ -36,8 +37,9 @@ from typing import Any
 from rlvr.errors import ConfigError, DataError, UserError
 from rlvr.types import Sample
 
-RLVR_FIELDS = ("prompt", "answer", "tests", "io_tests", "hidden_tests", "statement", "verifier", "id")
-EXTRA_FIELDS = ("tests", "io_tests", "hidden_tests", "statement")  # go into Sample.fields
+RLVR_FIELDS = ("prompt", "answer", "tests", "io_tests", "hidden_tests", "call_tests", "entry_point", "statement",
+               "verifier", "id")
+EXTRA_FIELDS = ("tests", "io_tests", "hidden_tests", "call_tests", "entry_point", "statement")  # go into Sample.fields
 ANSWER_EXTRACT = ("none", "gsm8k", "boxed")
 MISSING = object()
 
@@ -167,6 +169,11 @@ TYPE_CHECKS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "io_tests": (_is_io_list, "a non-empty list of {input, output} objects"),
     "hidden_tests": (lambda v: isinstance(v, str) or _is_str_list(v) or _is_io_list(v),
                      "a string, a list of strings or a list of {input, output} objects"),
+    "call_tests": (lambda v: isinstance(v, list) and bool(v)
+                   and all(isinstance(x, dict) and {"input", "output"} <= set(x) and isinstance(x["input"], list)
+                           for x in v),
+                   "a non-empty list of {input: [args...], output} objects"),
+    "entry_point": (lambda v: isinstance(v, str) and bool(v.strip()), "a non-empty string (a name or Class().method)"),
     "statement": (lambda v: isinstance(v, str) and bool(v.strip()), "a non-empty string"),
     "verifier": (lambda v: isinstance(v, (str, dict)), "a verifier name or spec object"),
     "id": (lambda v: isinstance(v, (str, int)) and not isinstance(v, bool), "a string or an integer"),
@@ -294,6 +301,9 @@ def row_to_sample(row: Row, spec: RowSpec, index: int, split: str) -> Sample:
             alt = f" (or {', '.join(repr(g) for g in group[1:])})" if len(group) > 1 else ""
             raise DataError(f"{row.where}: missing field '{f}' {_column_note(f, m)}{alt}, "
                             f"needed by verifier '{verifier}'")
+    if values["call_tests"] is not MISSING and values["entry_point"] is MISSING:
+        raise DataError(f"{row.where}: field 'call_tests' {_column_note('call_tests', m)} needs field 'entry_point' "
+                        f"{_column_note('entry_point', m)}: the function the calls go to")
     answer = None
     if values["answer"] is not MISSING:
         answer = extract_answer(str(values["answer"]), spec.answer_extract, row.where)

@@ -51,6 +51,7 @@ import time
 
 # Captured at import: a candidate that rebinds os.read/os.write only breaks its own process.
 _read, _write = os.read, os.write
+_yield = getattr(os, "sched_yield", lambda: None)
 
 # Standard-library modules whose import does something (opens a browser, prints, draws, runs
 # the regression tests). Submodules named ``__main__`` (or anything private) are never imported.
@@ -60,6 +61,20 @@ MAX_MESSAGE = 256 << 20  # bytes of one message between judge and candidate
 MAX_DEPTH = 200  # nesting of one value
 HUGE_INT = 1 << 40000  # ints this big cross in hex: decimal conversion is quadratic, hex linear
 _NONE_TYPE = type(None)
+_FUNCTION_TYPE = type(lambda: None)
+_GENERATOR_TYPE = type((lambda: (yield))())
+
+
+def _coroutine_type():
+    async def nothing():
+        pass
+
+    coro = nothing()
+    coro.close()  # never run, never reported as not awaited
+    return type(coro)
+
+
+_COROUTINE_TYPE = _coroutine_type()
 _ATOMS = frozenset((int, float, str, bool, _NONE_TYPE))
 _LISTS = frozenset((list,))
 _MUTABLE = (list, dict, set, bytearray)
@@ -474,12 +489,29 @@ def build_exception(kind, msg, args):
 # ============================================================================ framed messages
 
 
+SPIN_READS = 100  # non-blocking reads before a wait sleeps in poll
+SPIN_YIELDS = 70  # the last this many of them yield the core first
+
+
 class Conn:
-    """Request/reply messages over a pipe pair; requests arriving while waiting are served."""
+    """Request/reply messages over a pipe pair; requests arriving while waiting are served.
+
+    A message is an 8-byte little-endian length and ASCII JSON. The read end is non-blocking:
+    a wait first retries the read up to ``SPIN_READS`` times, yielding the core between tries
+    (the peer usually answers within microseconds, and a sleeping reader costs a wake-up of
+    10-20 us per message; when both processes share one core, the yield lets the peer run:
+    without it a spinning reader burns its whole time slice), and only then sleeps in
+    ``poll``. Reads fill a buffer, so a small
+    message costs one system call."""
 
     def __init__(self, rfd, wfd, codec, serve):
         self.rfd, self.wfd, self.codec, self.serve = rfd, wfd, codec, serve
         self.broken = False
+        self.buf = bytearray()
+        self.spins, self.waits = SPIN_READS, 0  # the current spin budget (see _more), waits so far
+        os.set_blocking(rfd, False)
+        self.poller = select.poll()  # poll, not select: a descriptor number above 1023 is fine
+        self.poller.register(rfd, select.POLLIN)
 
     def send(self, message):
         data = dumps(message).encode("ascii")
@@ -487,21 +519,44 @@ class Conn:
         while view:
             view = view[_write(self.wfd, view):]
 
-    def _read(self, n):
-        chunks, left = [], n
-        while left:
-            chunk = _read(self.rfd, min(left, 1 << 20))
+    def _more(self):
+        """At least one byte more in the buffer (EOFError when the peer closed the pipe)."""
+        rfd = self.rfd
+        self.waits += 1
+        spins = self.spins if self.waits & 31 else SPIN_READS  # every 32nd wait probes a full spin
+        if not spins:
+            self.poller.poll()
+        while True:
+            try:
+                chunk = _read(rfd, 1 << 20)
+            except BlockingIOError:
+                if spins:
+                    spins -= 1
+                    if spins < SPIN_YIELDS:
+                        _yield()  # the peer may be waiting for this core: let it answer
+                    continue
+                self.spins = 0  # the answer did not come while spinning: sleep at once until a probe succeeds
+                self.poller.poll()
+                continue
             if not chunk:
                 raise EOFError("peer closed the pipe")
-            chunks.append(chunk)
-            left -= len(chunk)
-        return b"".join(chunks)
+            # came while spinning without yielding: keep spinning; after yields (the core was
+            # shared, and the yields may have run other processes): sleep from now on
+            self.spins = SPIN_READS if spins > SPIN_YIELDS else 0
+            self.buf += chunk
+            return
 
     def recv(self):
-        size = int.from_bytes(self._read(8), "little")
+        buf = self.buf
+        while len(buf) < 8:
+            self._more()
+        size = int.from_bytes(buf[:8], "little")
         if size > MAX_MESSAGE:
             raise ProtocolError(f"message of {size} bytes is too large")
-        text = self._read(size).decode("ascii")
+        while len(buf) < 8 + size:
+            self._more()
+        text = buf[8:8 + size].decode("ascii")
+        del buf[:8 + size]
         message = self.codec.loads(text)
         if type(message) is not list or not message or message[0] not in ("q", "r", "x"):
             raise ProtocolError("malformed message")
@@ -574,6 +629,7 @@ class CandidateCodec(Codec):
         super().__init__()
         self.env, self.table, self.ids, self.next_id = env, {}, {}, 1
         self.jrefs = {}  # judge reference id -> its one JudgeRef (identity and hashing stay stable)
+        self.chains = {}  # class -> its chain (see chain)
 
     def handle(self, v):
         key = id(v)
@@ -605,10 +661,42 @@ class CandidateCodec(Codec):
             if issubclass(v, BaseException):
                 kind = "excclass"
                 info["b"] = [k.__name__ for k in v.__mro__ if getattr(builtins, k.__name__, None) is k]
-        elif callable(v):
-            kind = "function"
+            else:
+                chain = self.chain(v)
+                if chain:
+                    info["cl"] = chain
+        elif t is _GENERATOR_TYPE:
+            kind = "generator"
+        elif t is _COROUTINE_TYPE:
+            kind = "coroutine"
+        elif t is _FUNCTION_TYPE:
+            kind = "pyfunction"
+        else:
+            kind = "function" if callable(v) else "object"
+            chain = self.chain(t)
+            if chain:
+                info["cl"] = chain
         info["k"] = kind
         return info
+
+    def chain(self, t):
+        """The program's own classes in ``t``'s MRO, bases first: ``[[handle, name, [base
+        handles]], ...]``, from which the judge builds (once) a proxy class per class, so that
+        ``type(v) is Vector`` and ``type(v).__name__`` hold there. Class handles are never
+        released, so one class keeps one proxy."""
+        out = self.chains.get(t)
+        if out is None:
+            out = []
+            try:
+                mro = [k for k in type.__dict__["__mro__"].__get__(t)[:16] if isinstance(k, type)]
+            except BaseException:
+                mro = []
+            for k in reversed(mro):
+                if k.__dict__.get("__module__") == "__candidate__" and not issubclass(k, BaseException):
+                    bases = [self.handle(b) for b in k.__bases__ if b.__dict__.get("__module__") == "__candidate__"]
+                    out.append([self.handle(k), str(type.__dict__["__qualname__"].__get__(k))[:100], bases])
+            self.chains[t] = out
+        return out
 
     def d_handle(self, obj):
         try:
@@ -671,6 +759,8 @@ class CandidateServer:
     def __init__(self, env, rfd, wfd):
         self.env = env
         self.watched = {}  # module-level atoms the tests read (op_watch)
+        self.depth = 0  # calls into the program now running (nested through call-backs)
+        self.lent = {}  # lent index -> (the tests' container as received, its encoding then)
         self.codec = CandidateCodec(env)
         self.conn = Conn(rfd, wfd, self.codec, self.serve)
 
@@ -678,7 +768,19 @@ class CandidateServer:
         """A call-back into the judge (a test's function or iterator passed as an argument)."""
         reply = self.conn.request(op, ref, payload)
         if reply[0] == "r":
-            return reply[1]
+            value = reply[1]
+            lent = reply[2] if len(reply) > 2 and type(reply[2]) is list and reply[2] else None
+            if lent is not None and type(lent[0]) is int and self.depth:
+                # a container of the tests (``acc.items``), written back when the outermost call
+                # ends; asked for again in the same call, it is the same object, as in Python
+                known = self.lent.get(lent[0])
+                if known is not None:
+                    return known[0]
+                try:
+                    self.lent[lent[0]] = (value, dumps(self.codec.enc(value)))
+                except BaseException:
+                    pass
+            return value
         data = reply[1]
         name, msg = data[0], data[1]
         kind = getattr(builtins, name, None)
@@ -739,32 +841,65 @@ class CandidateServer:
         return out
 
     def op_call(self, fn, payload):
-        args, kwargs, mutable = payload[:3]
-        context = payload[3] if len(payload) > 3 and type(payload[3]) is dict else None
-        if context:
-            return self._call_in(context, fn, [args, kwargs, mutable])
-        args = list(args)
-        kwargs = dict((k, v) for k, v in kwargs)
-        slots = [(args, p) for p in mutable if type(p) is int and 0 <= p < len(args)]
-        slots += [(kwargs, p) for p in mutable if type(p) is str and p in kwargs]  # keyword arguments by name
-        before = [(where, p, dumps(self.codec.enc(where[p]))) for where, p in slots]
+        """[value, sync pairs] and, when there is any, a dict of what else the call changed: the
+        process state (``_call_in``), watched names (``g``), the tests' lent containers
+        (``lent``: see ``back``), which come back once the outermost call into the program ends."""
+        self.depth += 1
         try:
-            result = fn(*args, **kwargs)
+            context = payload[3] if len(payload) > 3 and type(payload[3]) is dict else None
+            if context:
+                reply, extra = self._call_in(context, fn, payload[:3])
+            else:
+                reply, extra = self._plain_call(fn, payload)
+        except BaseException:
+            if self.depth == 1:
+                self.lent = {}
+            raise
         finally:
-            sync = []
-            for where, p, text in before:
+            self.depth -= 1
+        if not self.depth and self.lent:
+            lent, self.lent = self.lent, {}
+            changes = []
+            for idx, (obj, text) in lent.items():
                 try:
-                    now = self.codec.enc(where[p])
-                    if dumps(now) != text:
-                        sync.append([p, now])
-                except BaseException:  # the argument no longer encodes: leave the judge's copy
+                    if dumps(self.codec.enc(obj)) != text:
+                        changes.append([idx, obj])  # encoded with the rest of extra below
+                except BaseException:  # no longer encodes: the tests keep their own
                     pass
-        reply = self.out(result, sync)
+            if changes:
+                extra["lent"] = changes
+        if extra:
+            reply.append(self.codec.enc(extra))
+        return reply
+
+    def _plain_call(self, fn, payload):
+        args, kwargs, mutable = payload[:3]
+        if not kwargs and not mutable:  # nothing to sync
+            reply = [self.codec.enc(fn(*args)), []]
+        else:
+            args = list(args)
+            kwargs = dict((k, v) for k, v in kwargs)
+            slots = [(args, p) for p in mutable if type(p) is int and 0 <= p < len(args)]
+            slots += [(kwargs, p) for p in mutable if type(p) is str and p in kwargs]  # keyword arguments by name
+            before = [(where, p, dumps(self.codec.enc(where[p]))) for where, p in slots]
+            try:
+                result = fn(*args, **kwargs)
+            finally:
+                sync = []
+                for where, p, text in before:
+                    try:
+                        now = self.codec.enc(where[p])
+                        if dumps(now) != text:
+                            sync.append([p, now])
+                    except BaseException:  # the argument no longer encodes: leave the judge's copy
+                        pass
+            reply = self.out(result, sync)
+        extra = {}
         if self.watched:
             changed = self.changed()
             if changed:
-                reply.append({"$": "d", "v": [["g", changed]]})
-        return reply
+                extra["g"] = changed
+        return reply, extra
 
     def _call_in(self, ctx, fn, payload):
         """A call under the test's process state (Judge.context); returns what it changed."""
@@ -805,10 +940,9 @@ class CandidateServer:
                     import random
 
                     random.setstate(ctx["rnd"])
-                reply = self.op_call(fn, payload)
+                reply, state = self._plain_call(fn, payload)
         finally:
             sys.stdout, sys.stderr, sys.stdin, builtins.input = saved
-        state = {}
         if type(ctx.get("env")) is dict and dict(os.environ) != ctx["env"]:
             state["env"] = dict(os.environ)
         if type(ctx.get("cwd")) is str:
@@ -823,9 +957,7 @@ class CandidateServer:
             state["warn"] = [[type(w.message).__name__ if isinstance(w.message, Warning) else "UserWarning",
                               str(w.message)[:2000], str(w.filename)[:200], int(w.lineno or 0)]
                              for w in caught[:100]]  # fmt: skip
-        if len(reply) > 2:  # watched names op_call reported
-            state["g"] = reply.pop()["v"][0][1]
-        return reply + [self.codec.enc(state)]
+        return reply, state
 
     def op_getattr(self, obj, payload):
         return self.out(getattr(obj, str(payload[0])))
@@ -854,6 +986,40 @@ class CandidateServer:
 
     def op_next(self, obj, payload):
         return self.out(next(obj))
+
+    def op_calls(self, fn, payload):
+        """``fn(*args)`` for each argument list in turn (``Judge.calls``): the results while they
+        are atoms, then the first other result, and stop there; an exception stops the batch and
+        comes back after the results before it. Module-level atoms the tests watch come back too."""
+        out, err = [], None
+        for args in payload[0]:
+            try:
+                value = fn(*args)
+            except BaseException as exc:  # the judge raises it after the results before it
+                err = exc_data(exc, self.codec.enc)
+                break
+            t = type(value)
+            if t in _ATOMS and (t is not int or -HUGE_INT < value < HUGE_INT):
+                out.append(value)
+            else:  # a handle or a container: the tests may act on it before the next call
+                out.append(self.codec.enc(value))
+                break
+        reply = [[out, err], []]
+        if self.watched:
+            changed = self.changed()
+            if changed:
+                reply.append({"$": "d", "v": [["g", changed]]})
+        return reply
+
+    def op_send(self, obj, payload):
+        return self.out(obj.send(payload[0]))
+
+    def op_throw(self, obj, payload):
+        """``gen.throw`` with a builtin exception type named by the judge and its message."""
+        kind = getattr(builtins, str(payload[0]), None)
+        if not (isinstance(kind, type) and issubclass(kind, BaseException)):
+            kind = RuntimeError
+        return self.out(obj.throw(build_exception(kind, str(payload[1]), None)))
 
     def op_nextn(self, obj, payload):
         items, done, n = [], False, min(int(payload[0]), 4096)
@@ -925,6 +1091,8 @@ class CandidateServer:
 
     def op_release(self, obj, payload):
         for hid in payload:
+            if isinstance(self.codec.table.get(hid), type):  # a class keeps its handle (and proxy class)
+                continue
             value = self.codec.table.pop(hid, None)
             if value is not None and self.codec.ids.get(id(value)) == hid:
                 del self.codec.ids[id(value)]
@@ -993,7 +1161,7 @@ class Remote:
 
     def __iter__(self):
         it = self._r("iter")
-        return RemoteIter(it) if type(it) is Remote else iter(it)
+        return RemoteIter(it) if isinstance(it, Remote) else iter(it)
 
     def __next__(self):
         return self._r("next", next_op=True)
@@ -1062,12 +1230,12 @@ class Remote:
 
     def __eq__(self, other):
         """Two candidate objects: the candidate's own ``==``; against anything else, identity."""
-        if type(other) is Remote and other is not self:
+        if isinstance(other, Remote) and other is not self:
             return self._r("binop", ["eq", _JUDGE.codec.enc(other)])
         return self is other
 
     def __ne__(self, other):
-        if type(other) is Remote and other is not self:
+        if isinstance(other, Remote) and other is not self:
             return self._r("binop", ["ne", _JUDGE.codec.enc(other)])
         return self is not other
 
@@ -1090,14 +1258,14 @@ def _operator(name, reflected=False, order=False):
     that would decide a comparison (``liar - 3.75`` answering 0.0)."""
 
     def method(self, other):
-        both = type(other) is Remote
+        both = isinstance(other, Remote)
         if order and not both:
             return NotImplemented
         if not both and type(other) not in _OPERANDS:
             return NotImplemented
         pair = [name, _JUDGE.codec.enc(other), reflected]
         result = self._r("binop", pair)
-        if not both and not order and type(result) is not Remote:
+        if not both and not order and not isinstance(result, Remote):
             raise TypeError(f"{name} of a candidate object and a value gave {type(result).__name__}, "
                             "not a candidate object")
         return result
@@ -1113,6 +1281,116 @@ for _name in _ARITH:
     setattr(Remote, f"__r{_name}__", _operator(_name, reflected=True))
 for _name in ("lt", "le", "gt", "ge"):
     setattr(Remote, f"__{_name}__", _operator(_name, order=True))
+
+
+class RemoteFunction(Remote):
+    """A candidate's Python function: ``isinstance(f, types.FunctionType)`` holds, as it would
+    in plain Python, so ``inspect.isgeneratorfunction(f)`` and friends read its (forwarded)
+    ``__code__``."""
+
+    __slots__ = ()
+    __class__ = property(lambda self: _FUNCTION_TYPE)
+
+
+class RemoteGenerator(Remote):
+    """A candidate's generator: ``isinstance(g, types.GeneratorType)`` holds; ``send`` and
+    ``throw`` end with ``StopIteration`` carrying the return value, as a generator's do."""
+
+    __slots__ = ()
+    __class__ = property(lambda self: _GENERATOR_TYPE)
+
+    def send(self, value):
+        return self._r("send", [_JUDGE.codec.enc(value)], next_op=True)
+
+    def throw(self, kind, value=None, tb=None):
+        """The exception crosses as its nearest builtin type and its message."""
+        exc = kind if isinstance(kind, BaseException) else (value if isinstance(value, BaseException) else kind())
+        base = next(k for k in type(exc).__mro__ if getattr(builtins, k.__name__, None) is k)
+        return self._r("throw", [base.__name__, str(exc)], next_op=True)
+
+
+class RemoteCoroutine(RemoteGenerator):
+    """A candidate's coroutine: ``isinstance(c, types.CoroutineType)`` holds, so ``asyncio.run``,
+    ``create_task`` and ``gather`` drive it with ``send``/``throw`` (``await`` too). What it awaits
+    runs in the candidate's process: ``asyncio.sleep(0)`` works there, a future of another event
+    loop does not."""
+
+    __slots__ = ()
+    __class__ = property(lambda self: _COROUTINE_TYPE)
+
+    def __next__(self):
+        return self.send(None)
+
+    def __await__(self):
+        return self
+
+    def __iter__(self):
+        raise TypeError("'coroutine' object is not iterable")
+
+
+_KIND_CLASSES = {"pyfunction": RemoteFunction, "generator": RemoteGenerator, "coroutine": RemoteCoroutine}
+for _cls, _name in ((RemoteFunction, "function"), (RemoteGenerator, "generator"), (RemoteCoroutine, "coroutine")):
+    _cls.__name__ = _cls.__qualname__ = _name  # type(g).__name__ as in plain Python
+    _cls.__doc__ = Remote.__dict__["__doc__"]  # the candidate object's, asked for
+    _cls.__module__ = Remote.__dict__["__module__"]
+_MAKING_PROXY = [False]
+
+
+class RemoteClass(type):
+    """The type of the judge's proxy class for a class of the program (``JudgeCodec.proxy_class``):
+    its instances are the handles of that class's objects, so ``type(v) is Vector`` holds and
+    ``type(v).__name__ == "Vector"``. Calling the class, its attributes, ``isinstance``,
+    ``issubclass``, iteration (an enum class), ``len``, indexing and ``repr`` are the candidate
+    class's, forwarded; equality and hashing are identity. Tests cannot subclass it."""
+
+    def __new__(mcs, name, bases, ns):
+        if not _MAKING_PROXY[0]:
+            raise TypeError("a class of the tests cannot subclass a class of the program")
+        return type.__new__(mcs, name, bases, ns)
+
+    def __call__(cls, *args, **kwargs):
+        return _JUDGE.call_remote(type.__getattribute__(cls, "_r_remote")._r_id, args, kwargs)
+
+    def __getattr__(cls, name):
+        if name.startswith("_r_"):
+            raise AttributeError(name)
+        return type.__getattribute__(cls, "_r_remote").__getattr__(name)
+
+    def __setattr__(cls, name, value):
+        type.__getattribute__(cls, "_r_remote").__setattr__(name, value)
+
+    def __delattr__(cls, name):
+        type.__getattribute__(cls, "_r_remote").__delattr__(name)
+
+    def __instancecheck__(cls, obj):
+        return type.__getattribute__(cls, "_r_remote").__instancecheck__(obj)
+
+    def __subclasscheck__(cls, sub):
+        return type.__getattribute__(cls, "_r_remote").__subclasscheck__(sub)
+
+    def __repr__(cls):
+        return type.__getattribute__(cls, "_r_remote").__repr__()
+
+    def __str__(cls):
+        return type.__getattribute__(cls, "_r_remote").__str__()
+
+    def __iter__(cls):
+        return iter(type.__getattribute__(cls, "_r_remote"))
+
+    def __len__(cls):
+        return len(type.__getattribute__(cls, "_r_remote"))
+
+    def __bool__(cls):
+        return True
+
+    def __getitem__(cls, key):
+        return type.__getattribute__(cls, "_r_remote")[key]
+
+    def __contains__(cls, item):
+        return item in type.__getattribute__(cls, "_r_remote")
+
+    def __dir__(cls):
+        return dir(type.__getattribute__(cls, "_r_remote"))
 
 
 def _checked(value, kind, what):
@@ -1182,7 +1460,7 @@ class Record:
     def _both_remote(self, other):
         """Two candidate records whose comparison is not the generated field-by-field one: the
         candidate's own (``eq=False`` is identity, a custom ``__eq__`` is the program's)."""
-        return type(other) is Record and type(self._origin) is Remote and type(other._origin) is Remote
+        return type(other) is Record and isinstance(self._origin, Remote) and isinstance(other._origin, Remote)
 
     def __eq__(self, other):
         if type(other) is Record:
@@ -1201,7 +1479,7 @@ class Record:
         return eq if eq is NotImplemented else not eq
 
     def __hash__(self):
-        if self._eq != "gen" and type(self._origin) is Remote:
+        if self._eq != "gen" and isinstance(self._origin, Remote):
             return hash(self._origin)
         return hash(self._key())
 
@@ -1303,6 +1581,7 @@ class JudgeCodec(Codec):
         self.ref_ids = {}  # id() of a test object -> its reference (the same object, the same reference)
         self.proxies = {}  # handle id -> weakref of its Remote
         self.mirrors = {}  # candidate exception class name -> judge-side class
+        self.classes = {}  # handle id of a class of the program -> its proxy class (kept for the run)
         self.released = []  # handle ids whose Remote died (sent to the candidate in batches)
 
     def ref(self, v):
@@ -1315,13 +1594,13 @@ class JudgeCodec(Codec):
         return rid
 
     def enc_special(self, v, t, d):
-        if t is Remote:
+        if issubclass(t, Remote):
             return {"$": "h", "id": v._r_id}
         remote = getattr(v, "_r_remote", None) if isinstance(v, type) else None
-        if type(remote) is Remote:
+        if isinstance(remote, Remote):
             return {"$": "h", "id": remote._r_id}
         if t is Record or t is EnumRecord:
-            if type(v._origin) is Remote:
+            if isinstance(v._origin, Remote):
                 return {"$": "h", "id": v._origin._r_id}
             if t is Record:
                 return {"$": "r", "c": v._cls, "f": [[k, self.enc(x, d)] for k, x in v._fields], "h": None}
@@ -1350,6 +1629,9 @@ class JudgeCodec(Codec):
 
     def d_handle(self, obj):
         hid = self._int(obj["id"])
+        cls = self.classes.get(hid)
+        if cls is not None and obj.get("k") != "excclass":  # a class of the program: its proxy class
+            return cls
         known = self.proxies.get(hid)
         proxy = known() if known is not None else None
         if proxy is None:
@@ -1359,9 +1641,49 @@ class JudgeCodec(Codec):
             kind = obj.get("k", "object")
             if kind == "excclass" and name in self.mirrors and self.mirrors[name]._r_remote._r_id == hid:
                 return self.mirrors[name]
-            proxy = Remote(hid, kind, name[:100])
+            cls = _KIND_CLASSES.get(kind, Remote)
+            if "cl" in obj and kind in ("object", "function", "class"):
+                cls = self.proxy_class(obj["cl"])
+                if kind == "class":
+                    if self.classes.get(hid) is cls:
+                        return cls
+                    cls = Remote  # a class that is not the program's own (or a chain that does not end in it)
+            proxy = object.__new__(cls)
+            Remote.__init__(proxy, hid, kind if type(kind) is str else "object", name[:100])
             self.proxies[hid] = _weakref.ref(proxy)
         return proxy
+
+    def proxy_class(self, chain):
+        """The proxy class (a ``RemoteClass``) for the last class of ``chain`` (``CandidateCodec.chain``),
+        made once per class handle, with the proxies of its own bases as bases."""
+        if type(chain) is not list or not chain or len(chain) > 16:
+            raise ProtocolError("bad class chain")
+        cls = Remote
+        for entry in chain:
+            if type(entry) is not list or len(entry) != 3 or type(entry[0]) is not int or type(entry[1]) is not str \
+                    or type(entry[2]) is not list:
+                raise ProtocolError("bad class chain")
+            hid, name, bases = entry
+            cls = self.classes.get(hid)
+            if cls is not None:
+                continue
+            parents = []
+            for b in bases:
+                parent = self.classes.get(b) if type(b) is int else None
+                if parent is not None and parent not in parents:
+                    parents.append(parent)
+            ns = {"__slots__": (), "__module__": "__candidate__", "__doc__": Remote.__dict__["__doc__"],
+                  "_r_remote": Remote(hid, "class", name[:100])}
+            _MAKING_PROXY[0] = True
+            try:
+                try:
+                    cls = RemoteClass(name, tuple(parents) or (Remote,), ns)
+                except (TypeError, ValueError):  # bases whose order cannot be made, an odd name
+                    cls = RemoteClass("?", (Remote,), ns)
+            finally:
+                _MAKING_PROXY[0] = False
+            self.classes[hid] = cls
+        return cls
 
     def d_judge(self, obj):
         try:
@@ -1462,6 +1784,8 @@ class Judge:
         self.std = (sys.stdout, sys.stderr, sys.stdin, builtins.input)  # the judge's own, unreplaced
         self.flags = frozenset()  # process state the tests name (see context)
         self.ns = None  # the tests' namespace (watched candidate names are updated in it)
+        self.depth = 0  # calls into the candidate now running (nested through call-backs)
+        self.lent, self.lent_ids = {}, {}  # containers of test objects the running call read (serve)
 
     def call(self, op, target, payload, next_op=False):
         with self.lock:
@@ -1479,6 +1803,8 @@ class Judge:
         if len(reply) < 2:
             self.gone = "malformed reply"
             raise CandidateGone(self.gone)
+        if op == "calls" and len(reply) > 3 and type(reply[3]) is dict:
+            self.after(reply[3])
         return reply[1]
 
     def _send_request(self, op, target, payload):
@@ -1492,9 +1818,27 @@ class Judge:
 
     def call_remote(self, hid, args, kwargs):
         with self.lock:
-            return self._call_remote(hid, args, kwargs)
+            self.depth += 1
+            try:
+                return self._call_remote(hid, args, kwargs)
+            finally:
+                self.depth -= 1
+                if not self.depth and self.lent:
+                    self.lent, self.lent_ids = {}, {}
 
     def _call_remote(self, hid, args, kwargs):
+        if not kwargs and not self.flags and self.gone is None and not self.replaced():
+            for a in args:  # the common case: atoms only, nothing to sync, no process state to carry
+                t = type(a)
+                if t not in _ATOMS or (t is int and not -HUGE_INT < a < HUGE_INT):
+                    break
+            else:
+                reply = self._send_request("call", hid, [list(args), [], []])
+                if reply[0] == "x":
+                    raise self.exception(reply[1], False)
+                if len(reply) > 3 and type(reply[3]) is dict:
+                    self.after(reply[3])
+                return reply[1]
         enc = self.codec.enc
         mutable = [k for k, a in enumerate(args) if type(a) not in _ATOMS and _mutable(a)]
         if kwargs:
@@ -1525,6 +1869,32 @@ class Judge:
         if len(reply) > 3 and type(reply[3]) is dict:
             self.after(reply[3])
         return reply[1]
+
+    def calls(self, hid, items, positions, consts):
+        """``fn(*args)`` for every item, the item at ``positions`` of the argument template
+        ``consts``, in batches (16, 32 ... 4096 calls a request): the results are yielded one by one,
+        an exception after the results before it, exactly as the calls would run one at a time:
+        the candidate stops a batch at the first result that is not an atom, so the tests act on
+        it before the next call, as they would in one process."""
+        k, n, size = 0, len(items), 16
+        while k < n:
+            chunk = items[k:k + size]
+            args = []
+            for x in chunk:
+                a = list(consts)
+                for p in positions:
+                    a[p] = x
+                args.append(a)
+            reply = self.call("calls", hid, [args])
+            shape = type(reply) is list and len(reply) == 2 and type(reply[0]) is list
+            if not shape or len(reply[0]) > len(chunk) or (not reply[0] and reply[1] is None):  # no progress
+                self.gone = "malformed batch reply"
+                raise CandidateGone(self.gone)
+            yield from reply[0]
+            if reply[1] is not None:
+                raise self.exception(reply[1], False)
+            k += len(reply[0])
+            size = min(size * 2, 4096)
 
     def replaced(self):
         std = self.std
@@ -1570,6 +1940,11 @@ class Judge:
                 os.chdir(state["cwd"])
             except OSError:
                 pass
+        for pair in state.get("lent") or ():
+            if type(pair) is list and len(pair) == 2 and type(pair[0]) is int:
+                target = self.lent.get(pair[0])
+                if target is not None and type(target) is type(pair[1]):
+                    _sync_into(target, pair[1])
         for pair in state.get("g") or ():
             if type(pair) is list and len(pair) == 2 and type(pair[0]) is str and self.ns is not None:
                 self.ns[pair[0]] = pair[1]
@@ -1617,7 +1992,9 @@ class Judge:
             if not (isinstance(kind, type) and issubclass(kind, BaseException)):
                 continue
             if issubclass(kind, (StopIteration, StopAsyncIteration)):
-                return StopIteration() if next_op else RuntimeError("the candidate raised StopIteration")
+                if not next_op:
+                    return RuntimeError("the candidate raised StopIteration")
+                return StopIteration(*args) if type(args) is list and n == name else StopIteration()  # a return value
             if not issubclass(kind, Exception):
                 return CandidateExit(f"the candidate raised {n}")
             return build_exception(kind, msg, args if n == name else None)
@@ -1634,10 +2011,20 @@ class Judge:
             return ["x", exc_data(PermissionError(f"operation {op!r} on a test object is not allowed"))]
         reply = serve_call(fn, obj, payload, self.codec.enc)
         if reply[0] == "r":
+            value = reply[1]
             try:
-                reply = ["r", self.codec.enc(reply[1]), []]
+                reply = ["r", self.codec.enc(value), []]
             except BaseException as exc:
                 reply = ["x", exc_data(exc)]
+            else:
+                if self.depth and type(value) not in _ATOMS and _mutable(value):
+                    # a list/dict/set of the tests' (``acc.items``): the candidate's changes to its
+                    # copy are written back into it when the call ends (``after``), as in one process
+                    idx = self.lent_ids.get(id(value))
+                    if idx is None or self.lent.get(idx) is not value:
+                        idx = len(self.lent) + 1
+                        self.lent[idx], self.lent_ids[id(value)] = value, idx
+                    reply[2].append(idx)
         elif "AssertionError" in reply[1][2]:  # a test's assertion message says what it expected
             reply[1][1], reply[1][4] = "", None
             del reply[1][5:]
@@ -1680,6 +2067,126 @@ _CALLBACKS = {
     "bool": lambda obj, p: bool(obj),
     "getitem": lambda obj, p: obj[p[0]],
 }
+
+
+_CONSUMERS = frozenset((sum, list, tuple, set, frozenset, sorted, min, max))  # take every item, in order
+_CONSUMER_NAMES = frozenset(c.__name__ for c in _CONSUMERS)
+
+
+def _argument(x):
+    t = type(x)
+    return t in _ATOMS and (t is not int or -HUGE_INT < x < HUGE_INT)
+
+
+def _calls(consumer, get, iterable, positions, consts):
+    """``(f(*args) for x in iterable)`` (``[...]`` when ``consumer`` is None), rewritten from a
+    comprehension by ``_batched``; ``get`` is ``lambda: f``, looked up when the first item is
+    taken, as the comprehension would. Batched (``Judge.calls``) when ``f`` is the candidate's,
+    the items are atoms of a range, list or tuple, the comprehension is consumed whole (a list
+    comprehension, or the one argument of the builtin ``sum``/``list``/``sorted``/``min``...) and
+    no process state travels with a call; else one call per item, exactly as written."""
+    judge = _JUDGE
+    eligible = ((consumer is None or any(consumer is c for c in _CONSUMERS)) and judge is not None
+                and (type(iterable) is range or (type(iterable) in (list, tuple) and all(map(_argument, iterable))))
+                and len(iterable) > 0)
+    if consumer is None:  # a list comprehension: a plain loop (a StopIteration from a call stays one)
+        if eligible:
+            fn = get()
+            if isinstance(fn, Remote) and not judge.flags and not judge.replaced() and judge.gone is None:
+                return list(judge.calls(fn._r_id, iterable, positions, consts))
+        out = []
+        for x in iter(iterable):
+            a = list(consts)
+            for p in positions:
+                a[p] = x
+            out.append(get()(*a))
+        return out
+    if not eligible:
+        return _one_by_one(get, iter(iterable), positions, consts)
+
+    def batched():
+        fn = get()
+        if isinstance(fn, Remote) and not judge.flags and not judge.replaced() and judge.gone is None:
+            yield from judge.calls(fn._r_id, iterable, positions, consts)
+        else:
+            yield from _one_by_one(get, iter(iterable), positions, consts)
+
+    return batched()
+
+
+def _one_by_one(get, it, positions, consts):
+    for x in it:
+        a = list(consts)
+        for p in positions:
+            a[p] = x
+        yield get()(*a)
+
+
+def _batched(tree):
+    """The tests' comprehensions that call one function per item (``sum(inc(i) for i in
+    range(n))``, ``[f(x, 2) for x in xs]``) as ``_rlvr_calls(...)``: see ``_calls``."""
+    import ast
+
+    def template(comp):
+        if len(comp.generators) != 1:
+            return None
+        gen, call = comp.generators[0], comp.elt
+        if gen.ifs or gen.is_async or not isinstance(gen.target, ast.Name) or not isinstance(call, ast.Call):
+            return None
+        var = gen.target.id
+        if call.keywords or not isinstance(call.func, ast.Name) or call.func.id == var:
+            return None
+        positions, consts = [], []
+        for k, a in enumerate(call.args):
+            if isinstance(a, ast.Name) and a.id == var:
+                positions.append(k)
+                consts.append(None)
+            elif isinstance(a, ast.Constant) and type(a.value) in (int, float, str, bool, _NONE_TYPE):
+                consts.append(a.value)
+            else:
+                return None
+        return call.func.id, gen.iter, tuple(positions), tuple(consts)
+
+    def rewrite(consumer, comp):
+        found = template(comp)
+        if found is None:
+            return None
+        name, iterable, positions, consts = found
+        get = ast.Lambda(ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None,
+                                       defaults=[]), ast.Name(name, ast.Load()))  # fmt: skip
+        return ast.Call(ast.Name("_rlvr_calls", ast.Load()),
+                        [consumer, get, iterable, ast.Constant(positions), ast.Constant(consts)], [])  # fmt: skip
+
+    class Batched(ast.NodeTransformer):
+        def visit_ListComp(self, node):
+            self.generic_visit(node)
+            return rewrite(ast.Constant(None), node) or node
+
+        def visit_Call(self, node):
+            self.generic_visit(node)
+            if (isinstance(node.func, ast.Name) and node.func.id in _CONSUMER_NAMES and len(node.args) == 1
+                    and not node.keywords and isinstance(node.args[0], ast.GeneratorExp)):
+                new = rewrite(ast.Name(node.func.id, ast.Load()), node.args[0])
+                if new is not None:
+                    node.args[0] = new
+            return node
+
+    return ast.fix_missing_locations(Batched().visit(tree))
+
+
+def _compile_unit(src):
+    """A test statement, compiled with assertions on; comprehensions calling the candidate once
+    per item are batched (``_batched``)."""
+    if " for " in src:
+        import ast
+
+        try:
+            tree = ast.parse(src, "<test>")
+        except SyntaxError:
+            pass
+        else:
+            return compile(_batched(tree), "<test>", "exec", dont_inherit=True, optimize=0)
+    return compile(src, "<test>", "exec", dont_inherit=True, optimize=0)
 
 
 def _safe_repr(value, limit=120):
@@ -2000,7 +2507,7 @@ def _bind_names(judge, secret, names):
     main = type(sys)("__main__")
     sys.modules["__main__"] = main
     ns = main.__dict__
-    ns.update({"__builtins__": builtins, "_rlvr_why": _why, "_rlvr_collect": _collector(ns)})
+    ns.update({"__builtins__": builtins, "_rlvr_why": _why, "_rlvr_collect": _collector(ns), "_rlvr_calls": _calls})
     for path in secret.get("pytest_path") or ():
         if path not in sys.path:
             sys.path.append(path)
@@ -2034,7 +2541,7 @@ def _bind_names(judge, secret, names):
 
 
 def _candidate_value(judge, name, value):
-    if type(value) is Remote and value._r_kind == "excclass":
+    if isinstance(value, Remote) and value._r_kind == "excclass":
         return _mirror_class(judge, name, value)
     return value
 
@@ -2194,7 +2701,7 @@ def _run_tests(judge, secret, names, emit):
         case = unit["case"]
         ok, err = True, ""
         try:
-            exec(compile(unit["src"], "<test>", "exec", dont_inherit=True, optimize=0), ns)
+            exec(_compile_unit(unit["src"]), ns)
         except SystemExit as exc:  # the test's own sys.exit (e.g. unittest.main()): 0 passes
             ok = exc.code in (None, 0, False)
             err = "" if ok else f"SystemExit: {exc.code!r}"
