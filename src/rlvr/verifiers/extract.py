@@ -18,7 +18,6 @@ from fractions import Fraction
 from rlvr.verifiers.answer.context import (  # noqa: F401 - re-exported
     MAX_MARKERS,
     box_context,
-    box_sentence_end,
     lead_in_words,
     lead_word,
     near_hedge,

@@ -2,12 +2,12 @@
 step 3): the rules read on the answer's own sentence or block and on the words that lead
 into it, never on the whole completion.
 
-- ``read_tail`` / ``box_sentence_end``: what may follow a final answer (closing punctuation,
-  a unit phrase, a sign-off; after a box, the noun phrase that ends its sentence).
+- ``read_tail`` / ``after_answer``: what may follow a final answer (closing punctuation, a
+  unit phrase, a sign-off; the rest of a box's sentence; commentary after its sentence).
 - ``lead_in_words`` / ``qualifier``: a negation, a hedge or a word of falsity that leads
   into it; a label's words ("Wrong answer:") qualify the value they label.
 - ``box_context`` / ``lead_word``: what leads into a final box from outside it (an operand,
-  a relation, a word that does not introduce it).
+  a relation, a word of the closed classes that change what it states).
 
 The texts these functions get are ``Document.prose``: tags are line breaks there, so a
 tag is never an operator.
@@ -60,100 +60,6 @@ def read_tail(tail: str) -> tuple[bool, str]:
         return False, ""
     return True, (m.group("unit") or "").strip()
 
-# --------------------------------------------------------- the sentence of a final box
-
-_COUNTED = ("values?|solutions?|roots?|zeros?|zeroes|integers?|numbers?|ways?|choices?|possibilit(?:y|ies)"
-            "|outcomes?|arrangements?|sequences?|subsets?|permutations?|combinations?|elements?|terms?|points?"
-            "|triangles?|rectangles?|paths?|functions?|polynomials?|matrices|matrix|strings?|words?|divisors?"
-            "|factors?|multiples?|digits?|cases?|configurations?|colou?rings?|sides?|vertices|edges?|faces?")
-_COUNTED_ADJ = ("distinct|different|possible|real|complex|positive|negative|non-?negative|non-?zero|integer|integral"
-                "|rational|irrational|prime|composite|even|odd|ordered|unordered|valid|unique|whole|natural|perfect"
-                "|consecutive|feasible|admissible|isosceles|equilateral|congruent|non-?congruent")
-_COUNTED_RE = re.compile(_COUNTED)
-# plural nouns that multiply or divide the count ("\\boxed{10} pairs" is 20 things), and words ending in s
-# that are no noun: not "the noun of the question" after a box
-_MULTIPLYING = ("(?:pairs|couples|dozens|scores|grosses|tens|hundreds|thousands|millions|billions|trillions|halves"
-                "|thirds|quarters|fifths|tenths|hundredths|percents|times|sets|less|unless|plus|minus|thus|was|is"
-                "|has|does|yes|this|its|us)")
-_PERIODS = "day|week|month|year|hour|minute|second|night|morning|evening"
-_TIME_UNITS = "years?|months?|weeks?|days?|hours?|minutes?|seconds?"
-_BARE_VAR = r"(?:\$\s*[A-Za-z](?:_\{?[0-9A-Za-z]\}?)?\s*\$|\\\(\s*[A-Za-z](?:_\{?[0-9A-Za-z]\}?)?\s*\\\))"
-_BOX_SENTENCE_RE = re.compile(
-    rf"(?i)(?:\s*(?:[$*}}]|\\\)|\\\]))*+"  # the math span and wrappers holding the box close (possessive)
-    rf"(?:\s+(?:(?:{_COUNTED_ADJ})\s+)*(?:{_COUNTED}|(?!{_MULTIPLYING}\b)(?P<noun>[a-z]{{2,}}s))"
-    rf"(?:\s+(?:for|of)\s+{_BARE_VAR})?(?:\s+in\s+total|\s+in\s+all|\s+altogether)?"
-    rf"(?:\s+(?:every|each|per|a)\s+(?:{_PERIODS}))?"
-    rf"(?:\s+(?:in|on|during|from|over|by)\s+(?-i:[A-Z][a-z]+)(?:\s+and\s+(?-i:[A-Z][a-z]+))?)?"
-    rf"(?:\s+after\s+\d+\s+(?:{_TIME_UNITS}))?"
-    rf"|\s+after\s+\d+\s+(?:{_TIME_UNITS}))(?![A-Za-z])")
-
-
-def box_sentence_end(tail: str) -> bool:
-    """Whether the text after a final box is the end of its own sentence in the one closed
-    form this verifier reads, then only what may follow any final answer: a counted noun
-    with adjectives from closed lists, or one plural noun (the question's: "\\(\\boxed{72}\\)
-    clips", not one that multiplies the count: pairs, dozens, thousands), optionally
-    "for/of $B$" (one bare letter), "in total" / "altogether", "every day", a proper noun
-    after a preposition ("in April and May") and "after N years"
-    (``$\\boxed{2}$ distinct possible values for $B$.``, ``\\boxed{4} real roots``, ``worth
-    $\\boxed{X}$ after 5 years``). Nothing else: no other number, word or math."""
-    return box_sentence_unit(tail) is not None
-
-
-def box_sentence_unit(tail: str) -> str | None:
-    """``box_sentence_end``, with the unit its noun names ("dollars": "" when the noun is
-    no unit), or None when the tail is no such sentence end."""
-    if len(tail) > MAX_TAIL_CHARS:
-        return None
-    m = _BOX_SENTENCE_RE.match(tail)
-    if m is None or not read_tail(tail[m.end():])[0]:
-        return noun_phrase_end(tail)
-    noun = (m.group("noun") or "").lower()
-    return noun if noun in UNIT_WORDS else ""
-
-
-_NOUN_TAIL_RE = re.compile(r"(?:\s*(?:[$*}]|\\\)|\\\]))*+[ \t]+(?P<words>[A-Za-z][A-Za-z0-9' \t-]*?)[ \t]*"
-                           r"(?=[.!?]|$|\n)")
-_NO_NOUN = frozenset("of out to and then so which that because since as we i it you they he she this there".split())
-_COMPARATIVES = frozenset("""
-greater smaller larger bigger shorter longer taller higher lower older younger heavier lighter faster slower earlier
-later cheaper wider narrower deeper closer farther further extra additional""".split())
-_CONTRAST = frozenset("but however although though yet except instead rather unless whereas while if when whether "
-                      "is are was were be been being isnt wasnt arent".split())
-
-
-def noun_phrase_end(tail: str) -> str | None:
-    """The rest of a box's sentence as the noun phrase of what the box counts, then only
-    what may follow any final answer: "$\\boxed{20}$ cups of feed in the final meal of the
-    day.", "$\\boxed{9}$ divisors of 196." Words, numbers, apostrophes and hyphens only (no
-    math, no clause break), at most ``MAX_PHRASE_WORDS``; none that changes or disowns the
-    count: a multiplier, fraction or rounding word, "or", "than", a contrast or a copula
-    ("but", "is": a statement about the box), a negation, hedge or word of falsity; no
-    relation word first ("at least") and no comparative in the quantity itself, its first
-    two words ("more values", "centimeters shorter"); "more"/"less"/"fewer" only in "NOUN
-    more than ..." (the difference asked for); a "not" only inside the noun phrase ("pounds
-    of carrots not used"), never first or before a number; not starting with a word that
-    is no noun ("of", "to", "and", "which"). Returns the unit
-    the first word names ("dollars": "" for no unit), or None."""
-    m = _NOUN_TAIL_RE.match(tail)
-    if m is None or not read_tail(tail[m.end():])[0]:
-        return None
-    words = m.group("words").lower().replace("-", " ").replace("'", " ").split()
-    if not words or len(words) > MAX_PHRASE_WORDS or words[0] in _NO_NOUN or words[0].endswith("ly"):
-        return None
-    if words[0] in _RELATION_LEADS or words[0] in _VALUE_WORDS or any(w in _OTHER_VALUE for w in words):
-        return None  # "at least"; "\\boxed{5} thousand"; "\\boxed{10} or eleven": the sentence states another value
-    if any(w in _CONTRAST or w in _COMPARE_WORDS for w in words) and not _asked_difference(words):
-        return None
-    negated = [k for k, w in enumerate(words) if w in ("not", "never")]
-    if any(k < 1 or (k + 1 < len(words) and words[k + 1][:1].isdigit()) for k in negated):
-        return None  # "\\boxed{10} not 11"; "pounds of carrots not used" names the counted things
-    if qualifier(" ".join(w for w in words if w not in ("not", "never")), label=True):
-        return None
-    return words[0] if words[0] in UNIT_WORDS else ""
-
-
-
 # ------------------------------------------------------------ what follows a final answer
 
 # Right after a box, in its own math span or prose, the closers of the span and of any wrapper
@@ -167,8 +73,6 @@ _OPERAND_AFTER_RE = re.compile(r"[=<>+\-*/^_!(\[{|0-9]|\\(?:cdot|times|div|pm|mp
                                r"|frac|dfrac|tfrac|over|choose|mod|bmod|prime|%)(?![A-Za-z])|'")
 _WORD_ONLY_RE = re.compile(r"[A-Za-z]+(?:['\u2019][A-Za-z]+)?")
 _PLAIN_NUMBER_RE = re.compile(r"(?<![$\\])\b\d")
-_NUMBER_LIKE_RE = re.compile(r"\d|\$|\\\(|\\\[|\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven"
-                             r"|twelve|twenty|thirty|forty|fifty|hundred|thousand|million)\b", re.I)
 # words right after the box that make its number another one, or say it is another value
 _AFTER_FIRST = frozenset("""
 thousand thousands million millions billion billions trillion trillions hundred hundreds tens half halves third thirds
@@ -363,30 +267,18 @@ def _without_math(text: str) -> str:
     return _MATH_SPAN_RE.sub(" ", text)
 
 
-# What the rest of a box's sentence may not hold, because it would state another value than the box: a word
-# that, right after the number, makes it another number ("5 thousand", "10 pairs", "10 percent"), and anywhere an
-# alternative ("or eleven") or a word that rounds or transforms the value ("squared", "after rounding"). A
-# comparison counts only as the difference asked for ("10 more shirts than ..."). The other words of the counted
-# things are not read: "84 times", "50 days to fly half way", "dollars on yogurt over 30 days" restate the box.
-_VALUE_WORDS = frozenset("""
-pair pairs couple couples dozen dozens score scores gross grosses ten tens hundred hundreds thousand thousands million
-millions billion billions trillion trillions half halves third thirds quarter quarters fifth fifths tenth tenths
-hundredth hundredths percent percents percentage sets plus minus over point""".split())
+# words that state or transform another value than the box ("or eleven", "squared", "after rounding"); comparatives
 _OTHER_VALUE = frozenset("""
 or nor either squared cubed rounding rounded round truncated approximately approx about roughly nearly almost around
 modulo mod remainder inverse reciprocal negative base""".split())
-_COMPARE_WORDS = frozenset(("than", "more", "less", "fewer")) | _COMPARATIVES
-
-
-def _asked_difference(words: list[str]) -> bool:
-    """"10 more floral shirts ... than white shirts", "1 hot dog more than Luke", "40 dollars more than
-    the budget": a comparison of the counted things, the difference asked for, with no contrast or copula."""
-    return not any(w in _CONTRAST for w in words) and "than" in words and any(
-        w in ("more", "less", "fewer") or w in _COMPARATIVES for w in words[: words.index("than")])
+_COMPARE_WORDS = frozenset("""
+than more less fewer greater smaller larger bigger shorter longer taller higher lower older younger heavier lighter
+faster slower earlier later cheaper wider narrower deeper closer farther further extra additional""".split())
 
 
 _NUMBER_THEN_WORDS_RE = re.compile(r"(?P<num>[+-]?\d[\d,]*(?:\.\d+)?)\s+(?P<words>[A-Za-z][A-Za-z'\s-]*?)[.!]?\s*")
-_PHRASE_BLOCKERS = frozenset(_MULTIPLYING.strip("(?:)").split("|")) | frozenset(
+_PHRASE_BLOCKERS = frozenset(
+    "pairs couples dozens scores tens hundreds thousands millions billions halves thirds quarters percents times "
     "pair couple dozen score hundred thousand million billion trillion half third quarter percent or to through "
     "plus minus times per than squared cubed base rounding rounded round truncated approximately approx about roughly "
     "nearly almost around modulo mod remainder inverse reciprocal negative".split())  # words that change the value
@@ -717,23 +609,7 @@ _SIDE_LIST_RE = re.compile(r"(?i),|;|\\(?:lor|vee|quad|qquad|text\s*\{[^{}]*\b(?
 _UNICODE_RELATIONS = {"≤": "\\leq", "≥": "\\geq", "≠": "\\neq", "≈": "\\approx", "∈": "\\in"}
 
 
-_INTRODUCERS = frozenset("""
-is are was were be been being 's equals equaling gives give gave giving yields yield yielded yielding get gets got
-getting obtain obtains obtained obtaining find finds found have has had having becomes become became remains remain
-makes make making leaves leave leaving worth answer answers result results solution solutions value values total
-then so thus therefore hence finally conclude concludes concluded that namely here now simply just exactly
-precisely indeed clearly also still approximately about roughly around overall altogether we conclusion summary
-""".split())
-_INTRODUCER_AFTER = {
-    "to": frozenset("equal equals amounts amount comes come simplifies simplify simplified reduces reduce reduced "
-                    "evaluates evaluate rounds rounded round converges corresponds correspond equivalent".split()),
-    "by": frozenset("given denoted represented defined".split()),
-    "in": frozenset("results result resulting resulted".split()),
-    "with": frozenset("up left".split()),
-    "at": frozenset("arrive arrives arrived arriving".split()),
-    "as": frozenset("written write writes expressed express expresses rewritten simplified given".split()),
-}
-# "NOUN of \boxed{v}" names v unless the noun is a function of it ("a multiple of 10")
+# "NOUN of \boxed{v}" is a function of v for these nouns ("a multiple of 10")
 _OF_FUNCTIONS = frozenset("""
 multiple multiples factor factors divisor divisors half third thirds quarter quarters fraction fractions percent
 percentage square cube root roots power powers reciprocal inverse negative opposite complement double twice triple
@@ -747,7 +623,6 @@ greater fewer smaller larger bigger higher lower nearly almost hardly barely sca
 """.split())
 
 
-_PRONOUNS = frozenset("i we he she they you".split())
 _ADVERBS = frozenset("""
 then so thus therefore hence finally namely here now simply just exactly precisely indeed clearly also still
 approximately about roughly around overall altogether
@@ -756,15 +631,10 @@ _WORD_RE = re.compile(r"[A-Za-z0-9]+(?:'[a-z]+)?")
 
 
 def lead_word(prose: str, after: str | None = None) -> Located | None:
-    """The word right before a final box (or the math that holds it) must introduce it:
-    a copula or a verb of finding (is, are, equals, gives, we get, find, …), an adverb
-    (therefore, exactly, approximately, …), a noun of the counted list ("the roots"), "of"
-    after a word that names the value ("a total of"), "equal to", "given by", a colon; else
-    the box is refused ("more than", "at least", "a multiple of", "divisible by", "twice",
-    "or"), and so is a relation word just before the introducing one ("less then"). Adverbs
-    right before the box are read through: the word before them must introduce it too
-    ("is exactly" passes, "is nto exactly" does not), unless they open the clause ("So", "$x$, so",
-    "\\]so")."""
+    """The word right before a final box (or the math that holds it), read for the closed
+    classes that change what the box states (``_introducing``). Adverbs right before the box
+    are read through, to the word before them ("is exactly" passes, "more than exactly"
+    does not), unless they open the clause ("So", "$x$, so", "and so", "\\]so")."""
     window = prose[-80:].replace("\u2019", "'")  # it’s, isn’t
     found = list(_WORD_RE.finditer(window))
     if not found or prose.rstrip(" *\"").endswith(":"):
@@ -773,28 +643,11 @@ def lead_word(prose: str, after: str | None = None) -> Located | None:
     while k > 0 and found[k - 1].group(0).lower() in _ADVERBS:
         k -= 1
     if k == len(found):
-        refused = _introducing(found)
-        if refused is not None and after is not None and _verb_before(found) and noun_phrase_end(after) is not None:
-            return None  # "James runs $\boxed{540}$ meters a week."
-        return refused
+        return _introducing(found)
     if k == 0 or window[found[k - 1].end():found[k].start()].strip(" *_") or not found[k - 1].group(0).isalpha() \
             or found[k - 1].group(0).lower() in ("and", "but"):
         return None  # "So \boxed{5}", "Answer: exactly \boxed{5}", "and so \boxed{5}"
     return _introducing(found[:k])
-
-
-def _verb_before(found: list[re.Match[str]]) -> bool:
-    """A clause whose box counts the noun phrase after it may be led by its own verb or
-    object ("James runs", "needs to give her chickens"): any plain word, when no copula
-    leads in (then the copula's rules hold: "is nto \\boxed{10} apples" is refused) and the
-    word is no relation, function, "-ly" adverb or list word."""
-    words = [m.group(0).lower() for m in found]
-    last = words[-1]
-    if not last.isalpha() or last.endswith("ly") or last in _RELATION_LEADS or last in _OF_FUNCTIONS:
-        return False
-    if last in ("or", "and", "of", "by", "either", "than", "to", "from", "at", "as", "in", "on", "with"):
-        return False
-    return not any(w in _CONTRAST for w in words)
 
 
 def _introducing(found: list[re.Match[str]]) -> Located | None:
