@@ -194,6 +194,46 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("disowned", "10", "### Not the final answer\n\\[\n\\boxed{10}\n\\]", 0, 0),
     ("disowned", "10", "The value such that the answer is not \\boxed{10}.", 0, 0),
     ("disowned", "10", "Since 9 works, it is not the largest radius:\n\n\\[ \\boxed{10} \\]", 0, 0),
+    # -- commentary after the answer's sentence that offers another value: an alternative, a hedge, another
+    #    value called correct; the value it comes to is compared with the answer's
+    ("cover", "5", "The answer is \\boxed{5}. Or 6.", 0, 0),
+    ("cover", "5", "The answer is $\\boxed{5}$. Alternatively, it is $6$.", 0, 0),
+    ("cover", "5", "The answer is $\\boxed{5}.$ Or maybe 6.", 0, 0),
+    ("cover", "5", "The answer is $\\boxed{5}.$ It could also be 6.", 0, 0),
+    ("cover", "5", "The answer is 5. It could also be 6.", 0, 0),
+    ("cover", "5", "$\\boxed{5}$. But 6 is also possible.", 0, 0),
+    ("cover", "5", "$\\boxed{5}$. 6 works too.", 0, 0),
+    ("cover", "5", "$\\boxed{5}.$ 6 is equally valid.", 0, 0),
+    ("cover", "5", "$\\boxed{5}.$ Either way, $6$ is also fine.", 0, 0),
+    ("cover", "5", "$\\boxed{5}.$ And $6$ would work as well.", 0, 0),
+    ("commentary", "5", "$\\boxed{5}.$ In other words, 5 is the smallest such number.", 1, 1),
+    ("cover", "5", "$\\boxed{5}$. Perhaps it is 6, though.", 0, 0),
+    ("cover", "5", "$\\boxed{5}$. 6 is the correct answer.", 0, 0),
+    ("cover", "5", "$\\boxed{5}$. So the final answer is $x = 6$.", 0, 0),
+    ("cover", "5", "It is $\\boxed{5}$, or $\\boxed{6}$.", 0, 0),
+    ("cover", "5", "So $x = 6$, or $\\boxed{5}$.", 0, 0),
+    ("cover", "3", "\\boxed{|x| = 3}", 0, 0),
+    ("commentary", "5", "The answer is $\\boxed{5}.$ Alternatively, by symmetry, $2 + 3 = 5$.", 1, 1),
+    ("commentary", "5", "The answer is $\\boxed{5}.$ It could also be written as $10/2$.", 1, 1),
+    ("commentary", "5", "$\\boxed{5}$. So 5 is the correct answer.", 1, 1),
+    ("commentary", "44", "Therefore, $17^{-1}\\equiv \\boxed{44}\\pmod{83}$.\n\nWe may check our answer: "
+                          "$17\\cdot 44 = 748 = 9\\cdot 83+1 \\equiv 1\\pmod{83}$, so our answer is correct.", 1, 1),
+    ("commentary", "13", "so the answer is $\\boxed{13}$. $$-11213141\\equiv 13\\pmod {18}.$$", 1, 1),
+    ("commentary", "81", "= \\boxed{81}.\\] (Note that this is a maximum value, and not a minimum value, because the "
+                         "coefficient of $x^2$ is negative.)", 1, 1),
+    # -- the same value said twice, and conditions discharged before the value
+    ("same_value_twice", "1.25", "so $AB=\\frac{5}{4}=1\\frac{1}{4}$, or $\\boxed{1.25}$.", 1, 1),
+    ("same_value_twice", "\\frac{639}{40}", "$d = \\boxed{15\\frac{39}{40}},$ or $\\boxed{\\frac{639}{40}}$ inches.",
+     1, None),
+    ("same_value_twice", "5", "It is $\\boxed{5}$, or $\\boxed{5.0}$.", 1, 1),
+    ("if_then", "4", "If $10^x = 10000,$ then $x=\\boxed{4},$ since $10000$ ends in four zeroes.", 1, 1),
+    ("if_then", "8", "Thus, if $f(-3) = 2,$ then $f(3) = f(-3) + 6 = 2 + 6 = \\boxed{8}.$", 1, 1),
+    ("if_then", "(5,\\infty)", "If $x < 5,$ then $\\frac{1}{x - 5} < 0,$ and if $x > 5,$ then "
+                                "$\\frac{1}{x - 5} > 0,$ so "
+                               "the solution is $x \\in \\boxed{(5,\\infty)}.$", 1, 1),
+    ("stray_brace", "\\frac{211}{243}", "Thus $\\boxed{\\frac{211}{243}}$.\nThe answer is \\frac{211}{243}}", 1, 1),
+    ("stray_brace", "\\frac{1}{2}", "The answer is \\frac{1}{2}}.", 1, 1),
+    ("stray_brace", "72", "A: Natalia sold 48 + 24 = 72 clips. The answer is 72}", 1, 1),
 ]
 
 # each family's kind: "correct" (must be accepted), or an attack ("wrong_value", "cover", "disowned")
@@ -212,6 +252,10 @@ FAMILY_KIND: dict[str, str] = {
     "inline_box_noun": "correct",
     "modal_elsewhere": "correct",
     "relative_negation": "correct",
+    "commentary": "correct",
+    "same_value_twice": "correct",
+    "if_then": "correct",
+    "stray_brace": "correct",
     "wrong_value": "wrong_value",
     "cover": "cover",
     "disowned": "disowned",

@@ -175,6 +175,11 @@ def reference(gold: str) -> Reference:
                              "rlvr.verifiers.answer.units")
         return Reference(gold, None, bool(_RELATION_RE.search(gold)))
     node = parsed.node
+    named = named_list(node)
+    # "x = 2, y = 3" states what "(x, y) = (2, 3)" states: read by name, never as a set
+    if named is not None and len(set(named[0][1])) == len(named[0][1]):
+        node = ("rel", named, ("=",))
+        parsed = rebuild(node)
     name = equation_name(node)
     if name is not None:
         try:
@@ -554,7 +559,10 @@ def read_led_box(located: extract.Located, relational: bool = False, words: str 
         return box if located.lead.endswith("=") else whole
     if relational:
         return whole
-    return _refusal(reduce_relations, whole.node) or box
+    node = whole.node
+    if node[0] == "rel" and node[2] == ("=",) and node[1][0][0] == "abs" and node[1][0][1][0] == "var":
+        return box  # "$|w| = \\boxed{\\frac{5}{13}}$": the box is the value of |w| (inside a box, |x| = 3 is refused)
+    return _refusal(reduce_relations, node) or box
 
 
 _SINGLE_BOX_RE = re.compile(r"(?s)\\boxed\{(.*)\}(\s*(?:\\text\{[^{}]*\}|\\pmod\{\d+\})?)")
@@ -652,6 +660,15 @@ def grade(ref: Reference, pred: Answer, opts: dict[str, Any], fast: bool = True,
             return refused(exc.reason, exc.detail)
         if node is not pred.node:
             pred = rebuild(node)
+    if _infinity_operand(pred.node):
+        return refused("unparsed", f"arithmetic with \\infty ({pred.latex[:60]!r}): a limit written as a value")
+    if ref.relational and gold is not None and gold.node[0] == "rel" and gold.node[1][0][0] == "add" \
+            and len(gold.node[1]) == 2 and not has_relation(pred.node) \
+            and pred.kind not in ("tuple", "set", "list"):  # an interval states what an inequality states
+        # "5" for "x + y = 5": the reference is the equation of a line or curve, the answer one side of it
+        # ("\\frac{NO}{BO} = \\frac{1}{\\sqrt{6}}" names a quantity: its value answers it)
+        return _graded(False, f"{pred.latex[:60]!r} is a value; the reference is a relation ({gold.latex[:60]!r})",
+                       pred)
     if gold is None or gold.kind not in _LIST_KINDS:
         pred = _collapse(pred)  # "5, 5" for 5 repeats one value; a list reference keeps its multiplicities
     if gold is None or gold_value is None:
@@ -668,6 +685,21 @@ def grade(ref: Reference, pred: Answer, opts: dict[str, Any], fast: bool = True,
 
 
 _INFINITY = ("const", "\\infty")
+_INFINITY_HOLDERS = frozenset(("group", "neg", "pos", "tuple", "set", "list", "rel"))  # where ∞ may stand as itself
+
+
+def _infinity_operand(node: tuple) -> bool:
+    """Whether ∞ is an operand of arithmetic (``\\frac{1}{\\infty}``, ``\\infty - \\infty``)."""
+    if node == _INFINITY:
+        return False
+    children = [x for x in node[1:] if isinstance(x, tuple) and x and isinstance(x[0], str)]
+    for x in node[1:]:
+        if isinstance(x, tuple) and x and all(isinstance(y, tuple) for y in x):
+            children += list(x)  # the items of a tuple, set, list or relation
+    signed = (_INFINITY, ("neg", _INFINITY), ("pos", _INFINITY))
+    if node[0] not in _INFINITY_HOLDERS and any(c in signed for c in children):
+        return True
+    return any(_infinity_operand(c) for c in children)
 _LOWER = {"<": ")", "\\lt": ")", "\\leq": "]", "\\le": "]"}  # "a < x": a is a lower end
 _UPPER = {">": ")", "\\gt": ")", "\\geq": "]", "\\ge": "]"}
 

@@ -22,6 +22,8 @@ from rlvr.verifiers.answer import document
 from rlvr.verifiers.answer.section import SIGN_OFF, Located
 from rlvr.verifiers.answer_grammar import FUNCTIONS, UNIT_WORDS, Refusal, parse_answer
 
+# a full stop among the closers right after a box, before a space or the end: the box's sentence ends there
+_STOP_IN_CLOSERS_RE = re.compile(r"[.!?](?:\$|\\\)|\\\]|\*|\})*(?=\s|$)")
 _TAIL_ATOM = (r"\s|[.,;:]|\$|\\\]|\\\)|\*|\}|\)|\]|\\\\|\\quad|\\qquad|\\end\s*\{[a-z]+\*?\}|" + SIGN_OFF)
 MAX_TAIL_CHARS = 500
 MAX_MARKERS = 64  # final-answer markers in one final section
@@ -85,14 +87,15 @@ _RETRACT_RE = re.compile(
     r"|corrections?|corrected|re-?check\w*|re-?consider\w*|re-?evaluat\w*|re-?examin\w*|re-?visit\w*|re-?calculat\w*"
     r"|re-?comput\w*|updated?|miscalculat\w*|typo|second\s+thought|hmm+|nope|scratch|disregard|ignore|retract|revise|revised|doubt|unsure|not\s+(?:sure|certain"
     r"|correct|right|the\s+(?:correct\s+|right\s+|final\s+|real\s+|actual\s+)?answer))\b"
-    r"|\b(?:correct|right|real|actual|true)\s+(?:answer|value|result)")
+    # "the correct answer is 12" takes it back; "so that number is the correct answer." affirms it
+    r"|\b(?:correct|right|real|actual|true)\s+(?:answer|value|result)\b(?!\s*(?:[.!)]|$))")
 _VALUE_LINE_RE = re.compile(r"(?m)^[ \t*#>_]*(?:[-+]?\d[\d,.]*|\$[^$\n]{1,80}\$|\\\([^\n]{1,80}?\\\)"
                             r"|\\\[[^\n]{1,80}?\\\])[ \t*_.]*$")
 _FIGURE_RE = re.compile(r"(?s)\[asy\].*?(?:\[/asy\]|\Z)|```.*?(?:```|\Z)")
 MAX_COMMENTARY_CHARS = 6000
 
 
-def after_answer(tail: str, boxed: bool, box: str = "") -> tuple[bool, str, str]:
+def after_answer(tail: str, boxed: bool, box: str = "", answer: str = "") -> tuple[bool, str, str]:
     """What may follow a final answer that is no bare closing (``read_tail``): (allowed,
     the unit the answer's own words give it, why not).
 
@@ -120,14 +123,16 @@ def after_answer(tail: str, boxed: bool, box: str = "") -> tuple[bool, str, str]
         closed = _CLOSERS_RE.match(tail).end()  # type: ignore[union-attr]
         line_end = tail.rfind("\n", 0, closed)
         # the box's sentence ends with its line when its closers end the line
-        rest_end = line_end if line_end >= 0 else closed + document.sentence_end(tail, start=closed)
+        stop = _STOP_IN_CLOSERS_RE.search(tail, 0, closed)  # "\\boxed{13}$. $$...$$": its sentence ends there
+        rest_end = (line_end if line_end >= 0 else stop.end() if stop is not None
+                    else closed + document.sentence_end(tail, start=closed))
     rest, later = tail[:rest_end], tail[rest_end:]
     if boxed and rest.strip():
         unit, why = _box_rest(rest, box)
         if why:
             return False, "", why
     if later.strip() and not read_tail(later)[0]:
-        why = _commentary(later)
+        why = _commentary(later, answer or box)
         if why:
             return False, "", why
     return True, unit, ""
@@ -244,7 +249,7 @@ def _rounds_box(box: str, decimal: str) -> bool:
 _HEDGE_AFTER_RE = re.compile(r"(?i)\b(?:maybe|perhaps|probably|possibly|guess\w*|i\s+(?:think|believe)|not\s+sure)\b")
 
 
-def _commentary(later: str) -> str:
+def _commentary(later: str, answer: str = "") -> str:
     """Why the text after a final answer's sentence takes the answer back ("" when it does not)."""
     text = _FIGURE_RE.sub(" ", later)
     if read_tail(text.replace("[asy]", " ").replace("```", " "))[0] and not _ELLIPSIS_RE.search(text):
@@ -257,7 +262,73 @@ def _commentary(later: str) -> str:
     line = next((m for m in _VALUE_LINE_RE.finditer(text) if not _RELATION_IN_MATH_RE.search(m.group(0))), None)
     if line:
         return f"another value on its own line after the final answer: {line.group(0).strip()[:40]!r}"
+    pos = 0
+    while pos < len(text):
+        end = pos + document.sentence_end(text[pos:])
+        sentence = text[pos:end]
+        start, pos = pos, max(end, pos + 1)
+        if not _VALUE_IN_TEXT_RE.search(sentence):
+            continue
+        subject = _VALUE_SUBJECT_RE.match(sentence)
+        if subject is not None and not same_value(subject.group("v").strip("$ "), answer):
+            return f"another value stated after the final answer: {subject.group(0).strip()!r}"
+        found = _ALTERNATIVE_RE.search(sentence) or _OFFER_HEDGE_RE.search(sentence)
+        if found is None:
+            continue
+        paragraph = text.find("\n\n", start + found.end())
+        offered = _offered_value(text[start: paragraph if paragraph >= 0 else len(text)])
+        if offered is not None and not same_value(offered, answer):
+            return f"another value offered after the final answer: {found.group(0).strip()!r} {offered!r}"
     return ""
+
+
+# a sentence whose subject is a bare value ("6 works too.", "$6$ is also fine"): a statement about another value
+_VALUE_SUBJECT_RE = re.compile(r"(?i)[\s(*_]*(?:(?:so|thus|hence|and|but|also|therefore|then|note\s+that|however),?\s+"
+                               r"|[a-z]+(?:\s+[a-z]+){0,2},\s+)?"
+                               r"(?P<v>\$\s*[-+]?\d[\d,.]*\s*\$|\\\(\s*[-+]?\d[\d,.]*\s*\\\)|[-+]?\d[\d,.]*)"
+                               r"(?=\s+(?:is|are|was|were|works?|worked|would|could|might|may|also|too|seems?|remains?)\b)")
+# commentary that offers a value besides the answer: an alternative ("Or 6.", "Alternatively, it is $6$",
+# "..., or 6"), a hedge with a value ("maybe 6", "it could also be 6"), another value called the correct or
+# final one; the value it comes to is compared with the answer's ("Alternatively, ... which is 10." after
+# \boxed{10} is another route to the same value)
+_VALUE_IN_TEXT_RE = re.compile(r"(?<![A-Za-z_\\])\d|\$[^$]*\d[^$]*\$|\\\(.*?\d.*?\\\)")
+_ALTERNATIVE_RE = re.compile(r"(?i)(?:^|[.!?;:]\s+|\n)\W*(?:or|alternatively|otherwise|else|instead)\b"
+                             r"|,\s*or\s+(?=\$|\\\(|[-+]?\d)"
+                             r"|\b(?:or\s+(?:maybe|perhaps|possibly|even|rather|else)|(?:or|and)\s+also)\b")
+_OFFER_HEDGE_RE = re.compile(r"(?i)\b(?:(?:also|too|as\s+well)\b"
+                             r"(?=[^.]{0,30}\b(?:possible|valid|works?|correct|acceptable|answers?|solutions?)\b)|(?:possible|valid|works?|correct|acceptable|answers?|solutions?)\b"
+                             r"(?=[^.]{0,30}\b(?:also|too|as\s+well)\b)"
+                             r"|(?:correct|right|real|actual|true|final)\s+(?:answer|value|result)"
+                             r"|maybe|perhaps|possibly|probably|(?:could|might|may)\s+(?:also\s+|well\s+|even\s+)?"
+                             r"(?:be|equal|give|yield))\b")
+_OFFER_RE = re.compile(r"\$(?P<m>[^$]+)\$|\\\((?P<p>.+?)\\\)|(?<![A-Za-z_\\^])(?P<n>[-+]?\d[\d,]*(?:\.\d+)?(?:/\d+)?)")
+
+
+def _offered_value(text: str) -> str | None:
+    """The last value ``text`` comes to: a number, or the right side of the last math span
+    (``$x = 6$``: 6); None when it holds none or ends in a condition (``x > 6``)."""
+    last = None
+    for last in _OFFER_RE.finditer(text):  # noqa: B007 - the last one is wanted
+        pass
+    if last is None:
+        return None
+    value = last.group("m") or last.group("p") or last.group("n")
+    if _RELATION_IN_MATH_RE.search(re.sub(r"=", "", value)):
+        return None
+    return value.rsplit("=", 1)[-1].strip(" ,.;")
+
+
+def same_value(offered: str, answer: str) -> bool:
+    """Whether ``offered`` states the value ``answer`` states (numbers by value, the rest as written)."""
+    from rlvr.verifiers.answer.parse import _latex, evaluate
+
+    a, b = parse_answer(offered.replace(",", "")), parse_answer(answer)
+    if isinstance(a, Refusal) or isinstance(b, Refusal):
+        return False
+    va, vb = evaluate(a.node)[0], evaluate(b.node)[0]
+    if va is not None and vb is not None:
+        return va == vb
+    return _latex(a.node) == _latex(b.node)
 
 
 _MATH_SPAN_RE = re.compile(r"\$[^$]*\$|\\\(.*?\\\)")
@@ -306,7 +377,7 @@ def counted_value(value: str) -> str | None:
 
 # ------------------------------------------------------------ what leads into a marker
 
-_CLAUSE_BREAK_RE = re.compile(r"[.!?;,:](?=\s)|\n")
+_CLAUSE_BREAK_RE = re.compile(r"[.!?;,:](?:\$|\\\))?(?=\s)|\n")
 # a line that does not end a clause (blank lines after it aside): it ends in a word, a relation
 # or operator sign, an open bracket, or math that ends in one ("$x >$")
 _CONTINUED_LINE_RE = re.compile(r"(?:[A-Za-z=<>+\-/^_(\[{]|\\(?:geq?|leq?|neq?|approx|equiv|lt|gt|times|cdot|pm))"
@@ -403,7 +474,8 @@ def qualifier(text: str, hedges: bool = True, label: bool = False) -> str:
     ``text`` is a label (its words qualify the value it labels: "Wrong answer:"). A
     negation inside a relative clause of the subject ("the integers that are not divisible
     by 3 is") qualifies a noun, not the statement, and is passed over."""
-    found = next((m for m in _LEAD_WORDS_RE.finditer(text) if not _relative(text, m)), None)
+    found = next((m for m in _LEAD_WORDS_RE.finditer(text) if not _relative(text, m) and not _discharged(text, m)),
+                 None)
     found = (found or (_HEDGE_WORDS_RE.search(text) if hedges else None)
              or _FALSITY_RE.search(text if label else text[text.rfind(":") + 1:]))
     return found.group(0).lower() if found else ""
@@ -415,6 +487,17 @@ _RELATIVE_RE = re.compile(r"(?i)(?:\b[a-z]{3,}\s+(?:that|which|who)\s+(?:are|is|
                           r"|\b(?:such\s+that|where|in\s+which|for\s+which|whose|since|because|while|whilst|when"
                           r"|without|until|unless)\b[^,;:]*$)")
 _COPULA_AFTER_RE = re.compile(r"(?i)\b(?:is|are|was|were|equals)\b")
+
+
+_THEN_RE = re.compile(r"(?i)\bthen\b")
+
+
+def _discharged(text: str, m: re.Match[str]) -> bool:
+    """Whether the condition ``m`` ("if", "suppose", "assume") is followed by its "then"
+    before the marker ("If $10^x = 10000$, then $x = \\boxed{4}$"): the condition is a step of
+    the derivation and the value is stated, not supposed."""
+    return m.group(0).lower() in ("if", "suppose", "supposing", "assume", "assuming") and \
+        _THEN_RE.search(text, m.end()) is not None
 
 
 def _relative(text: str, m: re.Match[str]) -> bool:
@@ -581,6 +664,8 @@ def _relation_lead(before: str, op: str, after: str, in_math: bool) -> str | Loc
         return Located(None, "relation", "a congruence with no \\pmod{N} after the final box")
     cut = _last_match(_SIDE_BREAK_RE, before)
     side = before[cut.end():] if cut else before
+    if cut is not None:  # "\\Rightarrow\\qquad \\frac{j_1}{j_2} = \\boxed{…}": spacing after the break opens the side
+        side = re.sub(r"^(?:\s|\\(?:quad|qquad|[,;: !])(?![A-Za-z]))+", "", side)
     if not in_math:
         words = side.split()
         n = 0

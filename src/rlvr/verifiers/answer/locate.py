@@ -38,6 +38,7 @@ from rlvr.verifiers.answer.context import (
     qualifier,
     qualifier_reason,
     read_tail,
+    same_value,
 )
 from rlvr.verifiers.answer.section import (
     _OTHER_BOX_RE,
@@ -82,7 +83,13 @@ def boxed_spans(text: str) -> list[tuple[int, int, str]]:
 
 MARKERS = ("boxed", "answer_is", "hash")
 _BLANK_RE = re.compile(r"(?=.*phantom)(?:\s|\\(?:phantom|hphantom|vphantom)\s*\{[^{}]*\}|\\quad|\\qquad|\\[,;: ]|~)*")
-_PHRASE_RE = re.compile(r"(?i)\b(?:final\s+)?answer\s*(?:is\b\s*:?|:)")
+# "answer is correct" judges an answer stated elsewhere: a remark, not a marker
+# "We may check our answer: ...": the object of a check, not a label
+_CHECKED_RE = re.compile(r"(?i)\b(?:check|verify|confirm|test|validate)(?:s|ed|ing)?\s+"
+                         r"(?:(?:our|my|your|the|this|that)\s+)?$")
+_PHRASE_RE = re.compile(r"(?i)\b(?:final\s+)?answer\s*(?:is\b\s*:?|:)(?!\s*(?:(?:indeed|also|thus|therefore|then)\s+)?"
+                        r"(?:correct|right|wrong|incorrect|valid|invalid|verified|confirmed|reasonable|consistent"
+                        r"|plausible|checked)\b)")
 _ANSWER_LINE_RE = re.compile(r"(?im)^[ \t>#*]*answer\b[ \t*]*(?=\$|\\\(|\\\[)")
 _HASH_MARK_RE = re.compile(r"####")
 # a block that only says "Answer" / "Final Answer" (a heading, a bold line): its value is the next block
@@ -204,7 +211,8 @@ class _Markers:
         doc = self.doc
         lowered = text.lower()
         answer = "answer" in lowered
-        marks = {m.start(): m.end() for m in _PHRASE_RE.finditer(text)} if answer else {}
+        marks = {m.start(): m.end() for m in _PHRASE_RE.finditer(text)
+                 if not _CHECKED_RE.search(text, max(0, m.start() - 40), m.start())} if answer else {}
         labels: dict[int, int] = {}
         if answer:
             marks.update({m.start(): m.end() for m in _ANSWER_LINE_RE.finditer(text) if m.start() not in marks})
@@ -308,6 +316,33 @@ class _Markers:
 
 
 _INLINE_MATH_RE = re.compile(r"\$[^$]*\$|\\\(.*?\\\)")
+# the value before "or"/"and" that leads into a final box: the last math span's last side
+_RESTATED_RE = re.compile(r"(?:\$(?P<m>[^$]+)\$|\\\((?P<p>.+?)\\\))\s*[,;]?\s*"
+                          r"(?:or|and|i\.e\.,?|that\s+is,?)\s*\$?\s*$")
+
+
+def _without_stray_closers(value: str) -> str:
+    """``value`` without closing braces at its end that close nothing ("The answer is
+    \\frac{211}{243}}", copied from a box): they cannot change what it states."""
+    depth = 0
+    for k, ch in enumerate(value):
+        if ch in "{}" and value[k - 1: k] != "\\":
+            depth += 1 if ch == "{" else -1
+            if depth < 0:
+                return value[:k] if not value[k:].replace("}", "").strip(" .$") else value
+    return value
+
+
+def _restated(before: str, box: str) -> bool:
+    """Whether the text before a final box ends with math stating the box's own value and a
+    conjunction ("$AB = \\frac{5}{4} = 1\\frac{1}{4}$, or $\\boxed{1.25}$")."""
+    m = _RESTATED_RE.search(before)
+    if m is None:
+        return False
+    math = m.group("m") or m.group("p")
+    if re.search(r"[<>]|\\(?:leq?|geq?|neq?|approx|pm|mp)(?![A-Za-z])", math):
+        return False
+    return same_value(math.rsplit("=", 1)[-1], box)
 
 
 def _without_math(text: str) -> str:
@@ -335,6 +370,10 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
     lead = ""
     if final_kind == "boxed":
         run = box_run(text, found.boxes, final_j)
+        if len(run) > 1 and all(same_value(found.boxes[j][2], found.boxes[final_j][2])
+                                and re.search(r"(?i)\bor\b|\bi\.e\.|\bthat\s+is\b",
+                                              text[found.boxes[j][1]:found.boxes[j + 1][0]]) for j in run[:-1]):
+            run = [final_j]  # "$\boxed{15\frac{39}{40}}$, or $\boxed{\frac{639}{40}}$": one value written twice
         value = ", ".join(f"\\boxed{{{found.boxes[j][2]}}}" for j in run)  # kept boxed: math, not plain text
         end = found.boxes[final_j][1]
         taken = {("boxed", j) for j in run}
@@ -347,13 +386,15 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
     # after "####" only a new paragraph is commentary: a line right below continues the marker's block ("#### 10\n11")
     if not ok and (final_kind in ("boxed", "phrase") or re.match(r"[ \t]*\n[ \t]*\n", prose[end:])):
         ok, unit, why = after_answer(prose[end:], boxed=final_kind == "boxed",
-                                     box=found.boxes[final_j][2] if final_kind == "boxed" else "")
+                                     box=found.boxes[final_j][2] if final_kind == "boxed" else "", answer=value)
     if not ok and require_end:
         shown = text[end:].strip()[:80]
         return Located(None, "trailing_text", f"{why or 'text follows the final answer'}: {shown!r}")
     if unit:
         value = f"{value} {unit}" if unit.startswith(("\\", "^")) else f"{value} \\text{{ {unit}}}"
     value = strip_sign_off(value).strip()
+    if final_kind != "boxed":
+        value = _without_stray_closers(value)
     if final_kind == "boxed":
         taken |= found.into(final_start)
     taken |= found.holding(final_start)
@@ -365,6 +406,9 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
         return refused
     if final_kind == "boxed":
         context = box_context(prose, final_start, doc.math, prose[end:])
+        if isinstance(context, Located) and context.reason == "several_answers" \
+                and _restated(prose[max(0, final_start - 300):final_start], found.boxes[final_j][2]):
+            context = ""  # "$AB = 1\frac{1}{4}$, or $\boxed{1.25}$": the same value in another form
         if isinstance(context, Located):
             return context
         lead = context

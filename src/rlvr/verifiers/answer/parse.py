@@ -1144,8 +1144,8 @@ def is_name(node: tuple) -> bool:
         return is_name(node[2]) and is_name(node[3])
     if kind == "tuple":
         return all(is_name(x) for x in node[1])
-    if kind == "abs":
-        return is_name(node[1])
+    if kind == "abs":  # |AB|, a length; not |x|, which states x = ±3 for |x| = 3
+        return is_name(node[1]) and node[1][0] != "var"
     return False
 
 
@@ -1176,6 +1176,8 @@ def reduce_relations(node: tuple) -> tuple:
     sides, ops = node[1], node[2]
     if sides[0][0] == "tuple" and sides[-1][0] == "tuple" and is_name(sides[0]):
         _check_name_order(sides[0][1])  # "(x, y) = (1, 2)"
+    if sides[0][0] == "abs" and sides[0][1][0] == "var" and len(sides) == 2:
+        raise _Refused("relation", f"{_shown(sides[0])} = …: two values of {_shown(sides[0][1])}, not one value")
     if all(op in ("=", "\\approx") for op in ops):
         k = ops.index("\\approx") if "\\approx" in ops else len(ops)
         if k == 0:
