@@ -412,9 +412,28 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
         if isinstance(context, Located):
             return context
         lead = context
+    # a "Final Answer" label or phrase right before the final marker states which value is final: boxes
+    # and phrases of the working before it are steps ("$0.04 \\cdot 10{,}000 / 2 = \\boxed{200}$ ...
+    # Final Answer: The final answer is $10,455$.")
+    labels = [s for s, v, _ in found.phrases if s <= final_start and final_start - s <= MAX_LABEL_GAP
+              and _FINAL_LABEL_RE.search(text[s:v])]
+    cut = min(labels, default=0)
     competitors = [strip_sign_off(found.competitor(key, content)).strip()
-                   for key, (_, _, content) in found.values.items() if key not in taken]
+                   for key, (start, end, content) in found.values.items()
+                   if key not in taken and not (end <= cut and _worked_past(prose[end:cut]))]
     return Located(value, source=final_kind, competitors=tuple(c for c in competitors if c), lead=lead)
+
+
+_FINAL_LABEL_RE = re.compile(r"(?i)\bfinal\s+answer\b")
+
+
+def _worked_past(between: str) -> bool:
+    """Whether the working goes on after a marker's sentence before the "Final Answer" label:
+    the marker was a step. A box whose sentence the label follows ("gives $\\boxed{3}$.\\n\\n
+    Final Answer: 4") is a competing statement."""
+    rest = between[document.sentence_end(between):]
+    return re.search(r"[A-Za-z0-9]", rest) is not None
+MAX_LABEL_GAP = 300  # characters from a "Final Answer" label to the marker it introduces
 
 
 # elements that display what they hold as it is (formatting), or that hold an answer; any other element around

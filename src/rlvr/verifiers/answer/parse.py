@@ -1298,6 +1298,10 @@ def _numbers_differ(side: tuple, value: Fraction, last: tuple, last_value: Fract
         a, b = read_unit(side[2]), read_unit(last[2])
         if a is not None and b is not None and a.kind in ("quantity", "money") and (a.kind, a.dims) == (b.kind, b.dims):
             return value * a.scale != last_value * b.scale
+    percent = [n[0] == "unit" and n[2] == ("%",) for n in (side, last)]
+    if percent[0] != percent[1]:  # "\\frac{1}{5} = 20\\%" and "0.2 \\times 100 = 20\\%" both hold
+        hundredth = value / 100 if percent[0] else last_value / 100
+        return value != last_value and (hundredth != (last_value if percent[0] else value))
     return value != last_value
 
 
