@@ -46,6 +46,7 @@ import itertools
 import marshal
 import os
 import select
+import struct
 import sys
 import time
 
@@ -489,22 +490,54 @@ def build_exception(kind, msg, args):
 # ============================================================================ framed messages
 
 
-SPIN_READS = 100  # non-blocking reads before a wait sleeps in poll
+SPIN_READS = 100  # non-blocking reads before a wait sleeps in poll (pipe only)
 SPIN_YIELDS = 70  # the last this many of them yield the core first
+SHM_CAP = 1 << 16  # bytes of one message in shared memory; longer ones follow in the pipe
+SHM_SPIN = 1500  # looks at the shared sequence byte before a wait yields the core (~100 us)
+SHM_YIELDS = 4  # yields of the core before the wait sleeps in poll
+_CHANNEL = 192 + SHM_CAP  # one direction: sequence byte, waiting byte, length, payload (own cache lines)
+_BIG = 0xFFFFFFFF  # the length of a message that follows in the pipe
+_U32 = struct.Struct("<I")
+
+
+def shared_channels():
+    """Two one-way message slots in anonymous shared memory, mapped before the candidate's fork.
+    None where the other core may see stores out of program order (only x86-64 uses them)."""
+    import mmap
+    import platform
+
+    if platform.machine().lower() not in ("x86_64", "amd64"):
+        return None
+    try:
+        return mmap.mmap(-1, 2 * _CHANNEL)
+    except (OSError, ValueError):
+        return None
 
 
 class Conn:
-    """Request/reply messages over a pipe pair; requests arriving while waiting are served.
+    """Request/reply messages between the judge and the candidate; requests arriving while
+    waiting are served.
 
-    A message is an 8-byte little-endian length and ASCII JSON. The read end is non-blocking:
-    a wait first retries the read up to ``SPIN_READS`` times, yielding the core between tries
-    (the peer usually answers within microseconds, and a sleeping reader costs a wake-up of
-    10-20 us per message; when both processes share one core, the yield lets the peer run:
-    without it a spinning reader burns its whole time slice), and only then sleeps in
-    ``poll``. Reads fill a buffer, so a small
-    message costs one system call."""
+    With shared memory (``shared_channels``; ``side`` 0 is the judge, 1 the candidate), each
+    direction has a slot: the payload, its length, then a sequence byte the sender bumps last
+    (x86 keeps stores in order, so a changed byte means a whole message). The receiver looks at
+    the byte for a while (``SHM_SPIN`` looks, then ``SHM_YIELDS`` yields of the core: a round
+    trip then needs no system call at all), then sets its waiting byte and sleeps in ``poll`` on
+    the pipe, and a sender that sees the waiting byte writes one wake-up byte ``w`` there. A
+    message longer than ``SHM_CAP`` goes through the pipe as ``m``, an 8-byte length and the
+    bytes. The spin adapts: a wait that had to sleep makes the next ones sleep at once (two
+    processes on one core would only take turns burning their time slices), and every 32nd
+    wait tries the full spin again. Nothing in the shared page is trusted: the receiver copies
+    a message out once and checks it like one from the pipe.
 
-    def __init__(self, rfd, wfd, codec, serve):
+    Without shared memory, a message is an 8-byte little-endian length and the bytes over the
+    pipe; the read end is non-blocking and a wait first retries the read up to ``SPIN_READS``
+    times (yielding the core for the last ``SPIN_YIELDS``), then sleeps in ``poll``.
+
+    A message is ASCII JSON (first byte ``[``) or one of the binary fast-path messages
+    (``fast_call``)."""
+
+    def __init__(self, rfd, wfd, codec, serve, shm=None, side=0):
         self.rfd, self.wfd, self.codec, self.serve = rfd, wfd, codec, serve
         self.broken = False
         self.buf = bytearray()
@@ -512,10 +545,37 @@ class Conn:
         os.set_blocking(rfd, False)
         self.poller = select.poll()  # poll, not select: a descriptor number above 1023 is fine
         self.poller.register(rfd, select.POLLIN)
+        self.shm, self.seq, self.last, self.eof = shm, 0, 0, False
+        if shm is not None:
+            out, inc = side * _CHANNEL, (1 - side) * _CHANNEL
+            self.o_seq, self.o_wait, self.o_len, self.o_data = out, out + 64, out + 128, out + 192
+            self.i_seq, self.i_wait, self.i_len, self.i_data = inc, inc + 64, inc + 128, inc + 192
+            self.spins = SHM_SPIN
 
     def send(self, message):
-        data = dumps(message).encode("ascii")
-        view = memoryview(len(data).to_bytes(8, "little") + data)
+        self.send_bytes(dumps(message).encode("ascii"))
+
+    def send_bytes(self, data):
+        shm = self.shm
+        if shm is None:
+            self._write_all(len(data).to_bytes(8, "little") + data)
+            return
+        n = len(data)
+        if n <= SHM_CAP:
+            shm[self.o_data:self.o_data + n] = data
+            _U32.pack_into(shm, self.o_len, n)
+            self.seq = seq = (self.seq + 1) & 255
+            shm[self.o_seq] = seq
+            if shm[self.o_wait]:
+                _write(self.wfd, b"w")
+            return
+        _U32.pack_into(shm, self.o_len, _BIG)
+        self.seq = seq = (self.seq + 1) & 255
+        shm[self.o_seq] = seq
+        self._write_all(b"m" + n.to_bytes(8, "little") + data)  # the receiver reads as it comes
+
+    def _write_all(self, data):
+        view = memoryview(data)
         while view:
             view = view[_write(self.wfd, view):]
 
@@ -546,7 +606,80 @@ class Conn:
             self.buf += chunk
             return
 
-    def recv(self):
+    def _drain(self):
+        """Whatever the pipe holds now into the buffer; wake-up bytes at its head dropped."""
+        buf = self.buf
+        while True:
+            try:
+                chunk = _read(self.rfd, 1 << 16)
+            except BlockingIOError:
+                break
+            if not chunk:
+                self.eof = True
+                break
+            buf += chunk
+            if len(chunk) < 1 << 16:  # all there was (a pipe read returns what it holds)
+                break
+        if buf[:1] == b"w":
+            del buf[:len(buf) - len(buf.lstrip(b"w"))]
+
+    def _wait_shm(self):
+        """Until the peer's sequence byte moves (see the class docstring)."""
+        shm, i_seq, last = self.shm, self.i_seq, self.last
+        self.waits += 1
+        spins = self.spins if self.waits & 31 else SHM_SPIN  # every 32nd wait probes a full spin
+        if spins:
+            while spins:
+                if shm[i_seq] != last:
+                    self.spins = SHM_SPIN
+                    return
+                spins -= 1
+            for _ in range(SHM_YIELDS):
+                _yield()  # the peer may be waiting for this core
+                if shm[i_seq] != last:
+                    self.spins = 0
+                    return
+        self.spins = 0  # the answer did not come while spinning: sleep at once until a probe succeeds
+        shm[self.i_wait] = 1
+        timeout = 1  # ms: the first look again covers a sender that read the waiting byte just before it was set
+        try:
+            while shm[i_seq] == last:
+                if self.eof:
+                    raise EOFError("peer closed the pipe")
+                self.poller.poll(timeout)
+                timeout = None
+                self._drain()
+        finally:
+            shm[self.i_wait] = 0
+
+    def recv_bytes(self):
+        """The next message's bytes."""
+        shm = self.shm
+        if shm is not None:
+            if shm[self.i_seq] == self.last:
+                self._wait_shm()
+            self.last = shm[self.i_seq]
+            n = _U32.unpack_from(shm, self.i_len)[0]
+            if n <= SHM_CAP:
+                return shm[self.i_data:self.i_data + n]
+            if n != _BIG:
+                raise ProtocolError("malformed message length")
+            buf = self.buf
+            while len(buf) < 9 or buf[0] == 0x77:  # wake-up bytes before it: dropped
+                if buf[:1] == b"w":
+                    del buf[:len(buf) - len(buf.lstrip(b"w"))]
+                    continue
+                self._pipe_more()
+            if buf[0] != 0x6D:  # "m"
+                raise ProtocolError("malformed message in the pipe")
+            size = int.from_bytes(buf[1:9], "little")
+            if size > MAX_MESSAGE:
+                raise ProtocolError(f"message of {size} bytes is too large")
+            while len(buf) < 9 + size:
+                self._pipe_more()
+            data = bytes(buf[9:9 + size])
+            del buf[:9 + size]
+            return data
         buf = self.buf
         while len(buf) < 8:
             self._more()
@@ -555,21 +688,172 @@ class Conn:
             raise ProtocolError(f"message of {size} bytes is too large")
         while len(buf) < 8 + size:
             self._more()
-        text = buf[8:8 + size].decode("ascii")
+        data = bytes(buf[8:8 + size])
         del buf[:8 + size]
+        return data
+
+    def _pipe_more(self):
+        """More of a long message from the pipe (blocking)."""
+        n = len(self.buf)
+        self._drain()
+        while len(self.buf) == n:
+            if self.eof:
+                raise EOFError("peer closed the pipe")
+            self.poller.poll()
+            self._drain()
+
+    def decode(self, data):
+        """A JSON message: a non-empty list starting with "q", "r" or "x"."""
+        try:
+            text = data.decode("ascii")
+        except UnicodeDecodeError:
+            raise ProtocolError("malformed message") from None
         message = self.codec.loads(text)
         if type(message) is not list or not message or message[0] not in ("q", "r", "x"):
             raise ProtocolError("malformed message")
         return message
 
+    def recv(self):
+        return self.decode(self.recv_bytes())
+
+    fast = None  # the candidate's handler of binary requests (``CandidateServer.fast``); never the judge's
+
     def request(self, op, target, payload):
         """Send a request; serve the peer's nested requests until our reply comes."""
         self.send(["q", op, target, payload])
+        return self.reply()
+
+    def reply(self):
+        """The reply to the request just sent (a binary ``V`` reply as ``["r", value]``),
+        serving the peer's nested requests meanwhile."""
         while True:
-            message = self.recv()
-            if message[0] != "q":
-                return message
-            self.send(self.serve(message))
+            data = self.recv_bytes()
+            head = data[:1]
+            if head == b"[":
+                message = self.decode(data)
+                if message[0] != "q":
+                    return message
+                self.send(self.serve(message))
+            elif head == b"V":
+                return ["r", unpack_value(data)]
+            elif head == b"F" and self.fast is not None:
+                self.send_bytes(self.fast(data))
+            else:
+                raise ProtocolError("malformed message")
+
+
+# Binary fast path: a call whose arguments are all atoms, and its atom result, skip JSON.
+#   request  F  u32 handle, then the arguments, each an atom
+#   reply    V  one atom
+#   atom     i int64 | I u32 length, signed little-endian bytes (|int| < HUGE_INT) | f float64
+#            | s u32 length, UTF-8 (surrogates passed) | b u32 length, bytes | T | X (False) | N
+# Everything else (keywords, other values, exceptions, what a call changed) stays JSON. The
+# judge decodes a reply with exact length checks: anything malformed is a ProtocolError.
+_I64 = struct.Struct("<Bq")
+_F64 = struct.Struct("<Bd")
+_TAG_LEN = struct.Struct("<BI")
+_HEAD = struct.Struct("<BI")
+_Q = struct.Struct("<q")
+_D = struct.Struct("<d")
+_MIN64, _MAX64 = -(1 << 63), 1 << 63
+_FAST_FLAGS = {True: b"T", False: b"X", None: b"N"}
+
+
+def pack_atom(v, parts):
+    """Append ``v``'s binary form to ``parts``; False when it is no atom of the fast path."""
+    t = type(v)
+    if t is int:
+        if _MIN64 <= v < _MAX64:
+            parts.append(_I64.pack(105, v))
+        elif -HUGE_INT < v < HUGE_INT:
+            raw = v.to_bytes((v.bit_length() + 8) // 8, "little", signed=True)
+            parts.append(_TAG_LEN.pack(73, len(raw)))
+            parts.append(raw)
+        else:
+            return False
+    elif t is str:
+        try:
+            raw = v.encode("utf-8", "surrogatepass")
+        except UnicodeError:
+            return False
+        parts.append(_TAG_LEN.pack(115, len(raw)))
+        parts.append(raw)
+    elif t is float:
+        parts.append(_F64.pack(102, v))
+    elif t is bool or v is None:
+        parts.append(_FAST_FLAGS[v])
+    elif t is bytes:
+        parts.append(_TAG_LEN.pack(98, len(v)))
+        parts.append(v)
+    else:
+        return False
+    return True
+
+
+def pack_call(hid, args):
+    """The ``F`` request for ``fn(*args)``, or None when an argument is no fast-path atom."""
+    parts = [_HEAD.pack(70, hid)]
+    for a in args:
+        if not pack_atom(a, parts):
+            return None
+    return b"".join(parts)
+
+
+def unpack_atoms(data, pos):
+    """The atoms of ``data`` from ``pos`` to its end (ProtocolError on anything malformed)."""
+    out, n = [], len(data)
+    try:
+        while pos < n:
+            tag = data[pos]
+            if tag == 105:  # i
+                if pos + 9 > n:
+                    raise ProtocolError("truncated atom")
+                out.append(_Q.unpack_from(data, pos + 1)[0])
+                pos += 9
+            elif tag == 102:  # f
+                if pos + 9 > n:
+                    raise ProtocolError("truncated atom")
+                out.append(_D.unpack_from(data, pos + 1)[0])
+                pos += 9
+            elif tag in (115, 98, 73):  # s, b, I
+                if pos + 5 > n:
+                    raise ProtocolError("truncated atom")
+                size = _TAG_LEN.unpack_from(data, pos)[1]
+                end = pos + 5 + size
+                if end > n:
+                    raise ProtocolError("truncated atom")
+                raw = data[pos + 5:end]
+                if tag == 115:
+                    out.append(str(raw, "utf-8", "surrogatepass"))
+                elif tag == 98:
+                    out.append(bytes(raw))
+                else:
+                    if size > HUGE_INT.bit_length() // 8 + 1:
+                        raise ProtocolError("int too large")
+                    out.append(int.from_bytes(raw, "little", signed=True))
+                pos = end
+            elif tag == 84:  # T
+                out.append(True)
+                pos += 1
+            elif tag == 88:  # X
+                out.append(False)
+                pos += 1
+            elif tag == 78:  # N
+                out.append(None)
+                pos += 1
+            else:
+                raise ProtocolError("unknown atom tag")
+    except UnicodeDecodeError:
+        raise ProtocolError("malformed string") from None
+    return out
+
+
+def unpack_value(data):
+    """The one atom of a ``V`` reply."""
+    out = unpack_atoms(data, 1)
+    if len(out) != 1:
+        raise ProtocolError("malformed value reply")
+    return out[0]
 
 
 def serve_call(fn, obj, payload, enc):
@@ -756,13 +1040,14 @@ class CandidateCodec(Codec):
 class CandidateServer:
     """Runs in the candidate process: answers the judge's requests about its own objects."""
 
-    def __init__(self, env, rfd, wfd):
+    def __init__(self, env, rfd, wfd, shm=None):
         self.env = env
         self.watched = {}  # module-level atoms the tests read (op_watch)
         self.depth = 0  # calls into the program now running (nested through call-backs)
         self.lent = {}  # lent index -> (the tests' container as received, its encoding then)
         self.codec = CandidateCodec(env)
-        self.conn = Conn(rfd, wfd, self.codec, self.serve)
+        self.conn = Conn(rfd, wfd, self.codec, self.serve, shm, 1)
+        self.conn.fast = self.fast
 
     def back(self, op, ref, payload):
         """A call-back into the judge (a test's function or iterator passed as an argument)."""
@@ -806,16 +1091,54 @@ class CandidateServer:
         return reply
 
     def loop(self):
+        conn = self.conn
         while True:
             try:
-                message = self.conn.recv()
+                data = conn.recv_bytes()
             except (EOFError, OSError):
                 os._exit(0)
+            if data[:1] == b"F":
+                conn.send_bytes(self.fast(data))
+                continue
+            message = conn.decode(data)
             if message[0] != "q":
                 os._exit(3)
             if message[1] == "exit":
                 os._exit(0)
-            self.conn.send(self.serve(message))
+            conn.send(self.serve(message))
+
+    def fast(self, data):
+        """A binary ``F`` request (``pack_call``): ``op_call`` with atom arguments; the reply is
+        ``V`` and the atom when the result is one and the call changed nothing else the judge
+        must learn (watched names, lent containers), else the JSON reply ``serve`` gives."""
+        hid = _HEAD.unpack_from(data, 0)[1]
+        fn = self.codec.table.get(hid, _NO_COPY)
+        if fn is _NO_COPY:
+            return dumps(["x", exc_data(ProtocolError("unknown handle"))]).encode("ascii")
+        args = unpack_atoms(data, 5)
+        if self.watched or self.depth or self.lent:
+            return dumps(self.serve(["q", "call", hid, [args, [], []]])).encode("ascii")
+        self.depth = 1
+        try:
+            value = fn(*args)
+            if not self.lent:
+                parts = [b"V"]
+                if type(value) in _ATOMS and pack_atom(value, parts):
+                    self.depth = 0
+                    return b"".join(parts)
+            reply = [self.codec.enc(value), []]
+        except BaseException as exc:  # the exception travels as data (as serve_call sends it)
+            self.depth, self.lent = 0, {}
+            return dumps(["x", exc_data(exc, self.codec.enc)]).encode("ascii")
+        self.depth = 0
+        extra = {}
+        try:
+            self._lent_changes(extra)
+            if extra:
+                reply.append(self.codec.enc(extra))
+        except BaseException as exc:
+            return dumps(["x", exc_data(exc, self.codec.enc)]).encode("ascii")
+        return dumps(["r"] + reply).encode("ascii")
 
     def out(self, value, sync=None):
         return [self.codec.enc(value), sync or []]
@@ -857,20 +1180,24 @@ class CandidateServer:
             raise
         finally:
             self.depth -= 1
+        self._lent_changes(extra)
+        if extra:
+            reply.append(self.codec.enc(extra))
+        return reply
+
+    def _lent_changes(self, extra):
+        """Once the outermost call has ended: the tests' lent containers it changed, into ``extra``."""
         if not self.depth and self.lent:
             lent, self.lent = self.lent, {}
             changes = []
             for idx, (obj, text) in lent.items():
                 try:
                     if dumps(self.codec.enc(obj)) != text:
-                        changes.append([idx, obj])  # encoded with the rest of extra below
+                        changes.append([idx, obj])  # encoded with the rest of extra
                 except BaseException:  # no longer encodes: the tests keep their own
                     pass
             if changes:
                 extra["lent"] = changes
-        if extra:
-            reply.append(self.codec.enc(extra))
-        return reply
 
     def _plain_call(self, fn, payload):
         args, kwargs, mutable = payload[:3]
@@ -1774,11 +2101,11 @@ def _sync_into_dict(target, new):
 class Judge:
     """The judge's end of the connection: forwards operations on candidate objects."""
 
-    def __init__(self, rfd, wfd):
+    def __init__(self, rfd, wfd, shm=None):
         import _thread
 
         self.codec = JudgeCodec()
-        self.conn = Conn(rfd, wfd, self.codec, self.serve)
+        self.conn = Conn(rfd, wfd, self.codec, self.serve, shm, 0)
         self.gone = None
         self.lock = _thread.RLock()  # test threads calling the candidate take turns on the one connection
         self.std = (sys.stdout, sys.stderr, sys.stdin, builtins.input)  # the judge's own, unreplaced
@@ -1818,6 +2145,16 @@ class Judge:
 
     def call_remote(self, hid, args, kwargs):
         with self.lock:
+            if not kwargs and self.gone is None and not self.flags and not self.replaced():
+                data = pack_call(hid, args)  # atoms only: the binary fast path (Conn.reply, CandidateServer.fast)
+                if data is not None:
+                    self.depth += 1
+                    try:
+                        return self._fast_call(data)
+                    finally:
+                        self.depth -= 1
+                        if not self.depth and self.lent:
+                            self.lent, self.lent_ids = {}, {}
             self.depth += 1
             try:
                 return self._call_remote(hid, args, kwargs)
@@ -1825,6 +2162,26 @@ class Judge:
                 self.depth -= 1
                 if not self.depth and self.lent:
                     self.lent, self.lent_ids = {}, {}
+
+    def _fast_call(self, data):
+        conn = self.conn
+        try:
+            conn.send_bytes(data)
+            reply = conn.reply()
+        except (EOFError, OSError) as exc:
+            self.gone = f"the candidate process ended ({type(exc).__name__})"
+            raise CandidateGone(self.gone) from None
+        except ProtocolError as exc:
+            self.gone = f"the candidate broke the protocol: {exc}"
+            raise CandidateGone(self.gone) from None
+        if reply[0] == "x":
+            raise self.exception(reply[1], False)
+        if len(reply) < 2:
+            self.gone = "malformed reply"
+            raise CandidateGone(self.gone)
+        if len(reply) > 3 and type(reply[3]) is dict:
+            self.after(reply[3])
+        return reply[1]
 
     def _call_remote(self, hid, args, kwargs):
         if not kwargs and not self.flags and self.gone is None and not self.replaced():
@@ -2471,7 +2828,7 @@ def _io_case(code, index, stdin, lim, emit):
 # ============================================================================ candidate process
 
 
-def _candidate_main(code, rfd, wfd):
+def _candidate_main(code, rfd, wfd, shm=None):
     """In the forked candidate: no record pipe, no test payload, no output; run, then serve."""
     global _SERVER
     try:
@@ -2486,7 +2843,7 @@ def _candidate_main(code, rfd, wfd):
         module.__dict__["__builtins__"] = builtins
         sys.modules["__candidate__"] = module
         env = module.__dict__
-        _SERVER = CandidateServer(env, rfd, wfd)
+        _SERVER = CandidateServer(env, rfd, wfd, shm)
         top = None
         try:
             exec(code, env)
@@ -2718,7 +3075,7 @@ def _run_tests(judge, secret, names, emit):
             emit({"k": "case", "i": case, "ok": ok, "err": err})
 
 
-def _judge_main(pid, rfd, wfd, secret_fd, emit):
+def _judge_main(pid, rfd, wfd, secret_fd, emit, shm=None):
     global _JUDGE
     with open(secret_fd, "rb") as fh:
         secret = marshal.loads(fh.read())
@@ -2726,7 +3083,7 @@ def _judge_main(pid, rfd, wfd, secret_fd, emit):
     for fd in (0, 1, 2):
         os.dup2(devnull, fd)
     sys.argv = ["solution.py"]  # as in the candidate: one program, as python3 solution.py would run it
-    judge = _JUDGE = Judge(rfd, wfd)
+    judge = _JUDGE = Judge(rfd, wfd, shm)
     judge.flags = frozenset(secret.get("context") or ())
     try:
         first = judge.conn.recv()
@@ -2798,13 +3155,14 @@ def boot(public, secret_fd, out_fd):
         if public["asserts"]:
             j_r, c_w = os.pipe()
             c_r, j_w = os.pipe()
+            shm = shared_channels()  # holds nothing but the messages both sides exchange
             gc.freeze()  # the runtime's objects: the collector leaves them alone in both processes
             pid = os.fork()
             if pid == 0:
-                _candidate_main(code, c_r, c_w)  # closes everything else first: record pipe, test payload
+                _candidate_main(code, c_r, c_w, shm)  # closes everything else first: record pipe, test payload
             os.close(c_r)
             os.close(c_w)
-            _judge_main(pid, j_r, j_w, secret_fd, emit)
+            _judge_main(pid, j_r, j_w, secret_fd, emit, shm)
         emit({"k": "done"})
     except BaseException as exc:  # the runtime itself failed: the host reports an error
         import traceback
