@@ -233,12 +233,12 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
                                "the solution is $x \\in \\boxed{(5,\\infty)}.$", 1, 1),
     ("stray_brace", "\\frac{211}{243}", "Thus $\\boxed{\\frac{211}{243}}$.\nThe answer is \\frac{211}{243}}", 1, 1),
     ("stray_brace", "\\frac{1}{2}", "The answer is \\frac{1}{2}}.", 1, 1),
-    # -- a "Final Answer" label after working that boxed its steps: the label says which value is final; a box
-    #    whose sentence the label follows is a competing statement
-    ("final_after_steps", "10455", "The interest is $0.04 \\cdot 10,000 \\cdot \\frac{1}{2} = \\boxed{200}$ So she has "
-                                   "$10,200. Then $0.05 \\cdot 10,200 \\cdot \\frac{1}{2} = \\boxed{255}$ So she has "
-                                   "$10,200 + $255 = $10,455. Final Answer: The final answer is $10,455$. I hope it is "
-                                   "correct.", 1, 1),
+    # -- a "Final Answer" label after working that boxed its steps and used them: the label says which value is
+    #    final; a box whose value nothing after it uses is a competing statement
+    ("final_after_steps", "10455", "The interest is $0.04 \\cdot 10,000 \\cdot \\frac{1}{2} = \\boxed{200}$ So she "
+                                   "has $10,000 + $200 = $10,200. Then $0.05 \\cdot 10,200 \\cdot \\frac{1}{2} = "
+                                   "\\boxed{255}$ So she has $10,200 + $255 = $10,455. Final Answer: The final answer "
+                                   "is $10,455$. I hope it is correct.", 1, 1),
     ("final_after_steps", "20", "The share is $$\\frac{A/4}{5A/4}=\\frac{1}{5}=\\boxed{20 \\%}.$$ Final Answer: "
                                 "The final answer is $20 \\%$. I hope it is correct.", 1, 1),
     ("final_after_steps", "(C)", "So $30n = 480$ and $n = 480/30 = \\boxed{16}$ boxes.\nThat is choice (C) since 16 is "
@@ -246,6 +246,7 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("cover", "4", "Adding them gives $\\boxed{3}$.\n\nFinal Answer: 4", 0, 0),
     ("cover", "3", "Adding them gives $\\boxed{3}$.\n\nFinal Answer: 4", 0, 0),
     ("cover", "4", "So the total is $\\boxed{3}$.\nFinal Answer: The final answer is $4$. I hope it is correct.", 0, 0),
+    ("cover", "4", "Adding them gives $\\boxed{3}$. Then I double-checked it.\n\nFinal Answer: 4", 0, 0),
     ("stray_brace", "72", "A: Natalia sold 48 + 24 = 72 clips. The answer is 72}", 1, 1),
 ]
 

@@ -420,19 +420,27 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
     cut = min(labels, default=0)
     competitors = [strip_sign_off(found.competitor(key, content)).strip()
                    for key, (start, end, content) in found.values.items()
-                   if key not in taken and not (end <= cut and _worked_past(prose[end:cut]))]
+                   if key not in taken and not (end <= cut and _used_later(prose[end:cut], content))]
     return Located(value, source=final_kind, competitors=tuple(c for c in competitors if c), lead=lead)
 
 
 _FINAL_LABEL_RE = re.compile(r"(?i)\bfinal\s+answer\b")
 
 
-def _worked_past(between: str) -> bool:
-    """Whether the working goes on after a marker's sentence before the "Final Answer" label:
-    the marker was a step. A box whose sentence the label follows ("gives $\\boxed{3}$.\\n\\n
-    Final Answer: 4") is a competing statement."""
-    rest = between[document.sentence_end(between):]
-    return re.search(r"[A-Za-z0-9]", rest) is not None
+def _used_later(between: str, content: str) -> bool:
+    """Whether the working after a marker's sentence, before the "Final Answer" label, goes on
+    to use the marker's value: the marker held an intermediate result ("$\\ldots = \\boxed{255}$
+    So she has $10,200 + $255 = $10,455. Final Answer: …"). A box whose value nothing uses
+    afterwards ("gives $\\boxed{3}$. Then I checked it.\\n\\nFinal Answer: 4") competes."""
+    value = _PLAIN_VALUE_RE.sub("", content).replace(" ", "")
+    if not value:
+        return False
+    rest = _PLAIN_VALUE_RE.sub(" ", between[document.sentence_end(between):])
+    return re.search(rf"(?<![\w.]){re.escape(value)}(?![\w]|\.\d)", rest) is not None
+
+
+# what does not change a value's digits: LaTeX spacing, thousands separators, dollar signs
+_PLAIN_VALUE_RE = re.compile(r"\\[,;!: ]|(?<=\d),(?=\d{3})|\{,\}|\\\$|\$")
 MAX_LABEL_GAP = 300  # characters from a "Final Answer" label to the marker it introduces
 
 
