@@ -1,0 +1,75 @@
+"""The third blind table (``math_blind3_rows.py``) through ``math``: wrong-value and cover rows
+earn 0 and never get status ``ok``, correct rows earn 1. A reference the verifier refuses to read
+is status ``error`` (the pool's verdict), never a pass. Rows the verifier does not yet agree with
+are listed in ``FAILING_NOW`` and run as ``xfail(strict=True)``, each group with its reason, so a
+change that fixes one must take it off the list."""
+
+from __future__ import annotations
+
+import pytest
+from math_blind3_rows import FAMILY_KIND, ROWS
+from test_math_blind import _agrees, _math
+
+FAILING_NOW: frozenset[int] = frozenset({
+    # cover paid: another value offered in words or a parenthesis after the final box
+    # ("Some texts give 6.", "I'd also accept 6", "(13?)", "100 counting zero", "Another possibility is 6")
+    190, 192, 193, 194, 196, 263, 587, 589, 591, 598,
+    # cover paid: the box restated with a different value ("i.e. 13 apples", "In other words, thirteen")
+    180, 259, 261, 611, 612, 613,
+    # cover paid: a table or bullet list of alternative values after the box
+    206, 208, 209, 289, 599,
+    # cover paid: a boxed letter followed by another letter offered as an alternative
+    205, 291, 602, 618, 620,
+    # cover paid: a tolerance or qualifier after the box ("up to sign", "within 0.1", "± 10%")
+    277, 295, 296, 622, 626,
+    # correct refused (trailing_text): numbers of the question or a check after the box
+    363, 381, 465, 469, 540, 633, 634, 637,
+    # correct refused (trailing_text): the same value restated another way after the box
+    # ("or 0.25", "= 0.75", "which is 12.5%", "i.e. one half", "(three)", "that is, 10^3", "(1.5 hours)")
+    332, 388, 390, 392, 393, 475, 677, 678, 679, 680, 681, 682,
+    # correct refused (trailing_text): a true approximation after an exact box (e, e^2, ln 2, log_2 3)
+    495, 496, 649, 651, 652, 653,
+    # correct refused: a rejected alternative after the box ("not 6", "rather than 6", "x = -3 is extraneous")
+    537, 541, 655, 656, 658,
+    # correct refused (unparsed): words with accented Latin letters, Cyrillic or Greek elsewhere in the text
+    458, 459, 461, 638, 639, 640, 641, 642, 643, 644, 645, 646,
+    # correct refused (unparsed): a counted noun or a label inside the box (\text{ students}, \text{Answer: })
+    563, 566, 660, 661, 662, 664, 665,
+    # correct refused (unparsed): the percent sign written just outside the box
+    377, 672,
+    # correct refused (several_answers): a thousands separator in a box followed by words
+    518, 673, 676,
+    # correct refused: a multiple-choice letter written with its option's value
+    432, 683, 684, 685, 686,
+    # correct refused (unparsed): a box inside \begin{equation} / \begin{equation*}
+    561, 666,
+    # correct refused: a clock-time reference with AM/PM is not read (status error)
+    532, 535,
+    # correct refused (math-verify): 9.8\ \mathrm{m/s^2} against the reference 9.8 \text{ m/s}^2
+    445,
+    # correct refused (no_answer / unparsed): the value stated in a plain bold sentence without a marker
+    370, 688,
+})
+
+
+def _params():
+    params = []
+    for index, row in enumerate(ROWS):
+        marks = [pytest.mark.xfail(strict=True, reason="listed in FAILING_NOW")] if index in FAILING_NOW else []
+        params.append(pytest.param(index, row, marks=marks, id=f"{index}-{row[0]}"))
+    return params
+
+
+@pytest.mark.parametrize("index,row", _params())
+def test_math(index, row):
+    family, reference, completion, expected, _ = row
+    verdict = _math(completion, reference)
+    assert _agrees(verdict, expected), (family, reference, completion, verdict)
+
+
+def test_table_shape():
+    kinds = {FAMILY_KIND[row[0]] for row in ROWS}
+    assert kinds == {"wrong_value", "cover", "correct"}
+    assert len(ROWS) >= 600 and len(FAMILY_KIND) >= 80
+    assert all(row[3] == (FAMILY_KIND[row[0]] == "correct") for row in ROWS)
+    assert sum(row[3] for row in ROWS) >= 0.45 * len(ROWS)
