@@ -753,6 +753,8 @@ _I64 = struct.Struct("<Bq")
 _F64 = struct.Struct("<Bd")
 _TAG_LEN = struct.Struct("<BI")
 _HEAD = struct.Struct("<BI")
+_U16 = struct.Struct("<H")
+_FUSED = frozenset((_FUNCTION_TYPE, type(_ScanContext(None).__init__)))  # Python functions and bound methods
 _Q = struct.Struct("<q")
 _D = struct.Struct("<d")
 _MIN64, _MAX64 = -(1 << 63), 1 << 63
@@ -793,6 +795,21 @@ def pack_atom(v, parts):
 def pack_call(hid, args):
     """The ``F`` request for ``fn(*args)``, or None when an argument is no fast-path atom."""
     parts = [_HEAD.pack(70, hid)]
+    for a in args:
+        if not pack_atom(a, parts):
+            return None
+    return b"".join(parts)
+
+
+def pack_method(hid, name, args):
+    """The ``M`` request for ``obj.name(*args)`` (``op_callattr``), or None (see ``pack_call``)."""
+    try:
+        raw = name.encode("utf-8", "surrogatepass")
+    except UnicodeError:
+        return None
+    if len(raw) > 0xFFFF:
+        return None
+    parts = [_HEAD.pack(77, hid), _U16.pack(len(raw)), raw]
     for a in args:
         if not pack_atom(a, parts):
             return None
@@ -1097,7 +1114,7 @@ class CandidateServer:
                 data = conn.recv_bytes()
             except (EOFError, OSError):
                 os._exit(0)
-            if data[:1] == b"F":
+            if data[:1] in (b"F", b"M"):
                 conn.send_bytes(self.fast(data))
                 continue
             message = conn.decode(data)
@@ -1115,9 +1132,26 @@ class CandidateServer:
         fn = self.codec.table.get(hid, _NO_COPY)
         if fn is _NO_COPY:
             return dumps(["x", exc_data(ProtocolError("unknown handle"))]).encode("ascii")
-        args = unpack_atoms(data, 5)
-        if self.watched or self.depth or self.lent:
-            return dumps(self.serve(["q", "call", hid, [args, [], []]])).encode("ascii")
+        if data[0] == 77:  # M: obj.name(*args) (op_callattr)
+            size = _U16.unpack_from(data, 5)[0]
+            name = str(data[7:7 + size], "utf-8", "surrogatepass")
+            args = unpack_atoms(data, 7 + size)
+            if self.watched or self.depth or self.lent:
+                return dumps(self.serve(["q", "callattr", hid, [name, args, [], []]])).encode("ascii")
+            try:
+                fn = getattr(fn, name)
+            except BaseException as exc:
+                return dumps(["x", exc_data(exc, self.codec.enc)]).encode("ascii")
+            if type(fn) not in _FUSED:  # the attribute itself, for the judge to call (op_callattr)
+                try:
+                    reply = ["r", self.codec.enc(fn), [], self.codec.enc({"attr": 1})]
+                except BaseException as exc:
+                    reply = ["x", exc_data(exc, self.codec.enc)]
+                return dumps(reply).encode("ascii")
+        else:
+            args = unpack_atoms(data, 5)
+            if self.watched or self.depth or self.lent:
+                return dumps(self.serve(["q", "call", hid, [args, [], []]])).encode("ascii")
         self.depth = 1
         try:
             value = fn(*args)
@@ -1285,6 +1319,16 @@ class CandidateServer:
                               str(w.message)[:2000], str(w.filename)[:200], int(w.lineno or 0)]
                              for w in caught[:100]]  # fmt: skip
         return reply, state
+
+    def op_callattr(self, obj, payload):
+        """``obj.name(*args)`` in one round trip (``_method``): the attribute is looked up here,
+        then called as ``op_call`` would when it is a Python function or method, the
+        program's own code; any other attribute comes back as ``getattr`` would give it, marked
+        ``attr``, and the judge calls it itself (a test's call-back, a builtin, a value)."""
+        value = getattr(obj, str(payload[0]))
+        if type(value) in _FUSED:
+            return self.op_call(value, payload[1:])
+        return [self.codec.enc(value), [], self.codec.enc({"attr": 1})]
 
     def op_getattr(self, obj, payload):
         return self.out(getattr(obj, str(payload[0])))
@@ -2098,6 +2142,15 @@ def _sync_into_dict(target, new):
             target[k] = fresh
 
 
+class _CallIt:
+    """A ``callattr`` answered with the attribute: the judge calls it (``Judge.call_remote``)."""
+
+    __slots__ = ("attr",)
+
+    def __init__(self, attr):
+        self.attr = attr
+
+
 class Judge:
     """The judge's end of the connection: forwards operations on candidate objects."""
 
@@ -2143,27 +2196,36 @@ class Judge:
             self.gone = f"the candidate broke the protocol: {exc}"
         raise CandidateGone(self.gone)
 
-    def call_remote(self, hid, args, kwargs):
+    def call_remote(self, hid, args, kwargs, attr=None):
+        """``fn(*args, **kwargs)`` for the candidate's ``fn`` (handle ``hid``); with ``attr``,
+        ``obj.attr(*args, **kwargs)`` for its object ``obj`` in one round trip (``_method``)."""
         with self.lock:
             if not kwargs and self.gone is None and not self.flags and not self.replaced():
-                data = pack_call(hid, args)  # atoms only: the binary fast path (Conn.reply, CandidateServer.fast)
+                # atoms only: the binary fast path (Conn.reply, CandidateServer.fast)
+                data = pack_call(hid, args) if attr is None else pack_method(hid, attr, args)
                 if data is not None:
                     self.depth += 1
                     try:
-                        return self._fast_call(data)
+                        value = self._fast_call(data, attr)
                     finally:
                         self.depth -= 1
                         if not self.depth and self.lent:
                             self.lent, self.lent_ids = {}, {}
+                    if type(value) is _CallIt:
+                        return value.attr(*args)
+                    return value
             self.depth += 1
             try:
-                return self._call_remote(hid, args, kwargs)
+                value = self._call_remote(hid, args, kwargs, attr)
+                if type(value) is _CallIt:
+                    return value.attr(*args, **kwargs)
+                return value
             finally:
                 self.depth -= 1
                 if not self.depth and self.lent:
                     self.lent, self.lent_ids = {}, {}
 
-    def _fast_call(self, data):
+    def _fast_call(self, data, attr):
         conn = self.conn
         try:
             conn.send_bytes(data)
@@ -2179,23 +2241,31 @@ class Judge:
         if len(reply) < 2:
             self.gone = "malformed reply"
             raise CandidateGone(self.gone)
+        return self._value(reply, attr)
+
+    def _value(self, reply, attr):
+        """A call's result; the attribute, as ``_CallIt``, when a ``callattr`` request (``attr``)
+        was answered with the attribute itself for the judge to call (``op_callattr``)."""
         if len(reply) > 3 and type(reply[3]) is dict:
+            if attr is not None and reply[3] == {"attr": 1}:
+                return _CallIt(reply[1])
             self.after(reply[3])
         return reply[1]
 
-    def _call_remote(self, hid, args, kwargs):
+    def _call_remote(self, hid, args, kwargs, attr=None):
         if not kwargs and not self.flags and self.gone is None and not self.replaced():
             for a in args:  # the common case: atoms only, nothing to sync, no process state to carry
                 t = type(a)
                 if t not in _ATOMS or (t is int and not -HUGE_INT < a < HUGE_INT):
                     break
             else:
-                reply = self._send_request("call", hid, [list(args), [], []])
+                if attr is None:
+                    reply = self._send_request("call", hid, [list(args), [], []])
+                else:
+                    reply = self._send_request("callattr", hid, [attr, list(args), [], []])
                 if reply[0] == "x":
                     raise self.exception(reply[1], False)
-                if len(reply) > 3 and type(reply[3]) is dict:
-                    self.after(reply[3])
-                return reply[1]
+                return self._value(reply, attr)
         enc = self.codec.enc
         mutable = [k for k, a in enumerate(args) if type(a) not in _ATOMS and _mutable(a)]
         if kwargs:
@@ -2212,7 +2282,10 @@ class Judge:
             payload.append(enc(context))
         if self.gone is not None:
             raise CandidateGone(self.gone)
-        reply = self._send_request("call", hid, payload)
+        if attr is None:
+            reply = self._send_request("call", hid, payload)
+        else:
+            reply = self._send_request("callattr", hid, [attr] + payload)
         if reply[0] == "x":
             raise self.exception(reply[1], False)
         sync = reply[2] if len(reply) > 2 and type(reply[2]) is list else []
@@ -2223,9 +2296,7 @@ class Judge:
                 if id(target) not in done:
                     done.add(id(target))
                     _sync_into(target, item[1])
-        if len(reply) > 3 and type(reply[3]) is dict:
-            self.after(reply[3])
-        return reply[1]
+        return self._value(reply, attr)
 
     def calls(self, hid, items, positions, consts):
         """``fn(*args)`` for every item, the item at ``positions`` of the argument template
@@ -2479,6 +2550,33 @@ def _one_by_one(get, it, positions, consts):
         yield get()(*a)
 
 
+_FUSABLE = {}  # (proxy class, attribute name) -> whether the class leaves that name to __getattr__
+
+
+def _method(obj, name, args):
+    """``obj.name(*args())``, rewritten from a test's call (``_batched``; ``args`` is a lambda
+    giving the arguments, which are names and constants). When ``obj`` is a candidate object
+    whose class leaves ``name`` to the candidate, the attribute is looked up and called in one
+    round trip (``Judge.call_remote``); evaluating the arguments before the look-up changes
+    nothing, and if it raises, the look-up is made first (its exception wins), as in Python.
+    Anything else: ``getattr`` then the call, as written."""
+    t = type(obj)
+    if issubclass(t, Remote):
+        fusable = _FUSABLE.get((t, name))
+        if fusable is None:
+            fusable = _FUSABLE[(t, name)] = not name.startswith("_r_") and not any(
+                name in k.__dict__ for k in t.__mro__)  # fmt: skip
+        judge = _JUDGE
+        if fusable and judge is not None:
+            try:
+                values = args()
+            except BaseException:
+                getattr(obj, name)
+                raise
+            return judge.call_remote(obj._r_id, values, None, name)
+    return getattr(obj, name)(*args())
+
+
 def _batched(tree):
     """The tests' comprehensions that call one function per item (``sum(inc(i) for i in
     range(n))``, ``[f(x, 2) for x in xs]``) as ``_rlvr_calls(...)``: see ``_calls``."""
@@ -2514,7 +2612,23 @@ def _batched(tree):
         return ast.Call(ast.Name("_rlvr_calls", ast.Load()),
                         [consumer, get, iterable, ast.Constant(positions), ast.Constant(consts)], [])  # fmt: skip
 
+    def method(node):
+        """``obj.name(a, 1)`` (positional names and constants only) as ``_rlvr_method(obj,
+        "name", lambda: (a, 1))`` (``_method``)."""
+        func = node.func
+        if node.keywords or not isinstance(func, ast.Attribute) or not isinstance(func.ctx, ast.Load):
+            return node
+        if not all(isinstance(a, ast.Constant) or (isinstance(a, ast.Name) and not a.id.startswith("_rlvr"))
+                   for a in node.args):  # fmt: skip
+            return node
+        args = ast.Lambda(ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[],
+                                        kwarg=None, defaults=[]), ast.Tuple(list(node.args), ast.Load()))  # fmt: skip
+        return ast.copy_location(ast.Call(ast.Name("_rlvr_method", ast.Load()),
+                                          [func.value, ast.Constant(func.attr), args], []), node)  # fmt: skip
+
     class Batched(ast.NodeTransformer):
+        scope = "module"  # "class" directly in a class body: a lambda there would not see its names
+
         def visit_ListComp(self, node):
             self.generic_visit(node)
             return rewrite(ast.Constant(None), node) or node
@@ -2526,15 +2640,37 @@ def _batched(tree):
                 new = rewrite(ast.Name(node.func.id, ast.Load()), node.args[0])
                 if new is not None:
                     node.args[0] = new
+            if self.scope != "class":
+                return method(node)
             return node
+
+        def visit_ClassDef(self, node):
+            outer, self.scope = self.scope, "class"  # its decorators and bases too: nothing rewritten
+            try:
+                self.generic_visit(node)
+            finally:
+                self.scope = outer
+            return node
+
+        def visit_FunctionDef(self, node):
+            body, node.body = node.body, []
+            self.generic_visit(node)  # decorators, defaults, annotations: the enclosing scope's
+            outer, self.scope = self.scope, "function"
+            try:
+                node.body = [self.visit(stmt) for stmt in body]
+            finally:
+                self.scope = outer
+            return node
+
+        visit_AsyncFunctionDef = visit_FunctionDef
 
     return ast.fix_missing_locations(Batched().visit(tree))
 
 
 def _compile_unit(src):
     """A test statement, compiled with assertions on; comprehensions calling the candidate once
-    per item are batched (``_batched``)."""
-    if " for " in src:
+    per item are batched and method calls with plain arguments take one round trip (``_batched``)."""
+    if " for " in src or "." in src:
         import ast
 
         try:
@@ -2864,7 +3000,8 @@ def _bind_names(judge, secret, names):
     main = type(sys)("__main__")
     sys.modules["__main__"] = main
     ns = main.__dict__
-    ns.update({"__builtins__": builtins, "_rlvr_why": _why, "_rlvr_collect": _collector(ns), "_rlvr_calls": _calls})
+    ns.update({"__builtins__": builtins, "_rlvr_why": _why, "_rlvr_collect": _collector(ns), "_rlvr_calls": _calls,
+               "_rlvr_method": _method})
     for path in secret.get("pytest_path") or ():
         if path not in sys.path:
             sys.path.append(path)
