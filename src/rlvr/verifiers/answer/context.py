@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from fractions import Fraction
 
 from rlvr.verifiers.answer import document
 from rlvr.verifiers.answer.section import SIGN_OFF, Located
@@ -138,12 +139,13 @@ def after_answer(tail: str, boxed: bool, box: str = "", answer: str = "") -> tup
     return True, unit, ""
 
 
-def _box_rest(rest: str, box: str = "") -> tuple[str, str]:
-    """(unit, why refused) for the rest of a final box's sentence (``after_answer``)."""
+def _box_rest(rest: str, box: str = "", in_prose: bool = False) -> tuple[str, str]:
+    """(unit, why refused) for the rest of a final box's sentence (``after_answer``);
+    ``in_prose``: the rest starts outside the box's math span."""
     if _ELLIPSIS_RE.search(rest):
         return "", "an ellipsis after the final box: it trails off"
     pos = _CLOSERS_RE.match(rest).end()  # type: ignore[union-attr]
-    closed = "$" in rest[:pos] or "\\)" in rest[:pos] or "\\]" in rest[:pos]
+    closed = in_prose or "$" in rest[:pos] or "\\)" in rest[:pos] or "\\]" in rest[:pos]
     if re.match(r"(?:st|nd|rd|th)\b", rest[pos:]) and closed:
         pos += 2  # "the $\\boxed{18}$th floor": an ordinal
     elif rest[:1] == "!" or (pos < len(rest) and rest[pos].isalnum() and not any(c.isspace() for c in rest[:pos])):
@@ -163,6 +165,13 @@ def _box_rest(rest: str, box: str = "") -> tuple[str, str]:
     words_text = rest[pos:].rstrip(" \t.,;:!?*")
     if not words_text:
         return unit, ""
+    restated = _restatement(words_text, box)
+    if restated is not None:
+        why, after = restated
+        if why:
+            return "", why
+        more_unit, why = _box_rest(after, box, in_prose=closed) if after.strip(" \t.,;:!?*)") else ("", "")
+        return unit or more_unit, why
     if _OPERAND_AFTER_RE.match(words_text) and not (closed and words_text[0] in "([" ):
         return "", f"the final box is a term of what follows it: {words_text[:30]!r}"
     if words_text[0] in "([" and not closed:
@@ -201,9 +210,12 @@ def _box_rest(rest: str, box: str = "") -> tuple[str, str]:
     if re.search(r"(?i)\b(?:squared|cubed|rounded\s+(?:up|down)|times\s+(?:\d|\$)|to\s+the\s+power)\b", words_text):
         return "", "a word after the final box transforms its value"
     found = (_FALSITY_RE.search(words_text) or _HEDGE_AFTER_RE.search(words_text)
-             or _CONTRAST_AFTER_RE.search(words_text))
+             or _CONTRAST_AFTER_RE.search(words_text) or _TOLERANCE_RE.search(words_text))
     if found:
         return "", f"{found.group(0)!r} after the final box"
+    letter = _other_choice(words_text, box)
+    if letter:
+        return "", f"another choice after the final box: {letter!r}"
     if first in ("is", "are", "was", "were", "would", "will") and re.search(r"(?i)\b(?:if|unless|when)\b", words_text):
         return "", "a statement about the final box under a condition"
     if not unit and first in UNIT_WORDS:
@@ -262,6 +274,9 @@ def _commentary(later: str, answer: str = "") -> str:
     line = next((m for m in _VALUE_LINE_RE.finditer(text) if not _RELATION_IN_MATH_RE.search(m.group(0))), None)
     if line:
         return f"another value on its own line after the final answer: {line.group(0).strip()[:40]!r}"
+    offer = _short_offer(text, answer)
+    if offer:
+        return offer
     pos = 0
     while pos < len(text):
         end = pos + document.sentence_end(text[pos:])
@@ -280,6 +295,94 @@ def _commentary(later: str, answer: str = "") -> str:
         if offered is not None and not same_value(offered, answer):
             return f"another value offered after the final answer: {found.group(0).strip()!r} {offered!r}"
     return ""
+
+
+MAX_OFFER_WORDS = 12  # words of a short statement after the answer read as offering the value it holds
+
+
+# a tolerance stated with the value: it covers the neighbours ("up to sign", "within $0.1$", "± 10%")
+_TOLERANCE_RE = re.compile(r"(?i)\bup\s+to\s+(?:a\s+)?(?:sign|factor|constant|multiple|rounding|\$?\d)|\bwithin\s+"
+                           r"(?:\$|\\\(|[-+]?\d|a\s+factor|rounding|error)|\bgive\s+or\s+take\b|\bplus\s+or\s+minus\b"
+                           r"|±|\\pm\b|\\mp\b|\bmore\s+or\s+less\b")
+_CHOICE_RE = re.compile(r"^\s*(?:\\text\s*\{\s*)?\(?([A-E])\)?(?:\s*\})?\s*$")
+# another choice letter in a statement: "(C)", or a capital A-E standing alone before punctuation or a verb
+_OTHER_LETTER_RE = re.compile(r"\(([A-E])(?:\)|\s)|(?<![\w\\{(])([A-E])"
+                              r"(?=\s*(?:[,.;:)]|$|\s+(?:is|if|would|could|might|or|and)\b))")
+
+
+def _other_choice(text: str, answer: str) -> str:
+    """Another multiple-choice letter than the answer's, in ``text`` (the answer a letter A-E)."""
+    m = _CHOICE_RE.match(answer)
+    if m is None:
+        return ""
+    for found in _OTHER_LETTER_RE.finditer(_without_math(text)):
+        letter = found.group(1) or found.group(2)
+        if letter != m.group(1):
+            return letter
+    return ""
+
+
+def _short_offer(text: str, answer: str) -> str:
+    """A short statement after the final answer that states another value than the answer's:
+    it offers that value ("Some texts give 6.", "Others get $6$.", "That's 13 in total.", a
+    table row or list item "loose reading: 4", "Possible answers: 12, 13, 14."). A statement is a
+    sentence, a line or a table cell. Not an offer: a statement of more than
+    ``MAX_OFFER_WORDS`` words, one that holds a relation, in math or in words (a computation,
+    a check, a bound: "$3 + 1 = 4$", "less than 1") or gives a reason ("because", "since"), a
+    number right after a capitalised word (a name: "the WidgetMaster 9000"), and the other
+    numbers of a statement that says the answer's value itself, not in a list with it ("9
+    customers would buy the $2500 television")."""
+    if not answer:
+        return ""
+    for piece in _statements(text):
+        words = _WORD_ONLY_RE.findall(_without_math(piece))
+        if len(words) > MAX_OFFER_WORDS or _RELATION_IN_MATH_RE.search(piece) or _REASON_RE.search(piece):
+            continue
+        if _TOLERANCE_RE.search(piece):
+            return f"a tolerance stated after the final answer: {piece.strip()[:60]!r}"
+        letter = _other_choice(piece, answer)
+        if letter:
+            return f"another choice stated after the final answer: {piece.strip()[:60]!r}"
+        values = _numbers_in(_digits_for_words(piece))
+        other = [v for v in values if not same_value(v, answer)]
+        if not other or (len(other) < len(values) and not _LISTED_RE.search(piece)):
+            continue
+        return f"another value stated after the final answer: {piece.strip()[:60]!r}"
+    return ""
+
+
+def _numbers_in(piece: str) -> list[str]:
+    """The numbers a statement states: math spans that hold only a number expression, and
+    numbers in its prose (money included) that are not part of a name or a label."""
+    out = []
+    for span in _MATH_SPAN_RE.findall(piece):
+        content = span.strip("$").removeprefix("\\(").removesuffix("\\)").strip()
+        bare = re.sub(r"\\(?:d?frac|cdot|times|div|%|\$|,|!)|[{}\s]", "", content)
+        if re.fullmatch(r"[-+]?[\d.,/*()+\-%]*\d[\d.,/*()+\-%]*", bare):
+            out.append(content)
+    for m in _PROSE_NUMBER_RE.finditer(_without_math(piece)):
+        out.append(m.group("n"))
+    return out
+
+
+def _statements(text: str) -> list[str]:
+    out, pos = [], 0
+    while pos < len(text):
+        end = pos + document.sentence_end(text[pos:])
+        out += re.split(r"\n|\|", text[pos:end])
+        pos = max(end + 1, pos + 1)
+    return [p for p in out if p.strip()]
+
+
+_REASON_RE = re.compile(r"(?i)\b(?:because|since|as\s+(?:it|this|that)|so\s+that|explanation|check(?:ed|ing)?|verif\w*"
+                        r"|(?:less|greater|more|fewer|smaller|larger|bigger|higher|lower)\s+than|between"
+                        r"|at\s+(?:least|most))\b")
+_LISTED_RE = re.compile(r"\d\s*(?:,|;|\bor\b|\band\b)\s*\$?\s*\d")
+# a number in prose: not inside a word, a number or a label ("B12"), nor right after a capitalised word
+_PROSE_NUMBER_RE = re.compile(
+    r"(?<![\w.,\\{^_])(?<![A-Z][a-z]\s)(?<![A-Z][a-z]{2}\s)(?<![A-Z][a-z]{3}\s)(?<![A-Z][a-z]{4}\s)"
+    r"(?<![A-Z][a-z]{5}\s)(?<![A-Z][a-z]{6}\s)(?<![A-Z][a-z]{7}\s)\\?\$?"
+    r"(?P<n>[-+]?\d[\d,]*(?:\.\d+)?(?:/\d+)?(?:\s*%)?)(?![\w]|[.,]\d)")
 
 
 # a sentence whose subject is a bare value ("6 works too.", "$6$ is also fine"): a statement about another value
@@ -318,17 +421,115 @@ def _offered_value(text: str) -> str | None:
     return value.rsplit("=", 1)[-1].strip(" ,.;")
 
 
-def same_value(offered: str, answer: str) -> bool:
-    """Whether ``offered`` states the value ``answer`` states (numbers by value, the rest as written)."""
-    from rlvr.verifiers.answer.parse import _latex, evaluate
+# right after a box, its value said again ("$\\boxed{\\frac14}$, or 0.25", "(three)", ", i.e. 50\\%",
+# "= 0.75"): a number, a number in words or a math span, with a percent or a unit word
+_STATED_VALUE = (r"(?:\$[^$]{1,80}\$|\\\(.{1,80}?\\\)|(?:[-+]?\d[\d,]*(?:\.\d+)?|" + "{number_word})"
+                 r"(?:\s*(?:\\?%|percent\b|(?:{units})\b))?)")
+_RESTATE_RE: re.Pattern[str] | None = None
 
-    a, b = parse_answer(offered.replace(",", "")), parse_answer(answer)
+
+def _restate_re() -> re.Pattern[str]:
+    global _RESTATE_RE
+    if _RESTATE_RE is None:
+        units = "|".join(sorted((w for w in UNIT_WORDS if w.isalpha()), key=len, reverse=True))
+        value = _STATED_VALUE.replace("{number_word}", NUMBER_WORD).replace("{units}", units)
+        _RESTATE_RE = re.compile(
+            rf"(?i)[,;]?\s*(?P<open>\()?\s*(?:(?:i\.\s?e\.|that\s+is\b|in\s+other\s+words\b|which\s+is\b|or\b|that's\b|=)"
+            rf"\s*,?\s*)?(?P<v>{value})(?![\w.])(?:\s*,?\s*or\s+(?P<w>{value})(?![\w.]))?(?P<close>\s*\?)?")
+    return _RESTATE_RE
+
+
+def _restatement(words: str, box: str) -> tuple[str, str] | None:
+    """The box's value said again right after it: ("", the words after it) when every value
+    said equals the box's, (why, "") when one does not ("$\\boxed{12}$, i.e. 13 apples",
+    "(13?)"), None when the words do not start by saying a value again."""
+    m = _restate_re().match(words)
+    if m is None or (m.group("open") is None and not re.match(r"(?i)[,;]?\s*(?:i\.\s?e\.|that\b|in\s+other\b|which\b"
+                                                              r"|or\b|=)", words)):
+        return None
+    values = [v for v in (m.group("v"), m.group("w")) if v]
+    if any(v.strip().lower() in ("a", "an") for v in values):
+        return None  # "which is a perfect square": an article
+    if m.group("close") or any(not same_value(v.strip("$"), box) for v in values):
+        return f"the final box said again as another value: {m.group(0).strip()!r}", ""
+    after = words[m.end():]
+    if m.group("open") is not None:
+        after = after.lstrip()
+        if not after.startswith(")"):
+            return None  # "(a case can be made for 6 as well)": read as words below
+        after = after[1:]
+    return "", after
+
+
+def same_value(offered: str, answer: str) -> bool:
+    """Whether ``offered`` states the value ``answer`` states: numbers by value (a number word
+    is its number: "thirteen", "one half"), a unit converted within its dimension (``1.5
+    hours`` for ``90 minutes``, ``45 cents`` for ``\\$0.45``), a percent as hundredths
+    (``50\\%`` for 0.5); anything else as written."""
+    from rlvr.verifiers.answer.parse import _latex, evaluate
+    from rlvr.verifiers.answer.units import read_unit
+
+    a = parse_answer(_digits_for_words(offered).replace(",", ""))
+    b = parse_answer(answer)
     if isinstance(a, Refusal) or isinstance(b, Refusal):
         return False
     va, vb = evaluate(a.node)[0], evaluate(b.node)[0]
-    if va is not None and vb is not None:
-        return va == vb
-    return _latex(a.node) == _latex(b.node)
+    if va is None or vb is None:
+        return _latex(a.node) == _latex(b.node)
+    ua, ub = read_unit(a.unit), read_unit(b.unit)
+    scale_a = ua.scale if ua is not None and ua.kind in ("quantity", "money") else Fraction(1)
+    scale_b = ub.scale if ub is not None and ub.kind in ("quantity", "money") else Fraction(1)
+    if ua is not None and ub is not None and ua.kind in ("quantity", "money") and ub.kind == ua.kind \
+            and ua.dims != ub.dims:
+        return False
+    if ua is not None and ua.kind == "percent" and (ub is None or ub.kind != "percent"):
+        return va == vb or va / 100 == vb
+    if ub is not None and ub.kind == "percent" and (ua is None or ua.kind != "percent"):
+        return va == vb or va == vb / 100
+    return va * scale_a == vb * scale_b
+
+
+_UNITS_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen "
+                "sixteen seventeen eighteen nineteen").split()
+_TENS_WORDS = "twenty thirty forty fifty sixty seventy eighty ninety".split()
+_PARTS = {"half": 2, "halves": 2, "third": 3, "thirds": 3, "quarter": 4, "quarters": 4, "fourth": 4, "fourths": 4,
+          "fifth": 5, "fifths": 5, "tenth": 10, "tenths": 10}
+NUMBER_WORD = (r"(?:(?:" + "|".join(_TENS_WORDS) + r")(?:[- ](?:" + "|".join(_UNITS_WORDS[1:10]) + r"))?|"
+               + "|".join(sorted(_UNITS_WORDS, key=len, reverse=True)) + r"|hundred|thousand|million|a|an)"
+               r"(?:\s+(?:hundred|thousand|million))?(?:\s+(?:" + "|".join(_PARTS) + r"))?")
+_NUMBER_WORDS_RE = re.compile(rf"(?i)\b{NUMBER_WORD}\b")
+
+
+def _word_number(words: str) -> Fraction | None:
+    """The number a run of number words names ("twenty-one", "one half", "a quarter"), or None."""
+    tokens = words.lower().replace("-", " ").split()
+    total, part = Fraction(0), None
+    if tokens and tokens[-1] in _PARTS:
+        part = _PARTS[tokens.pop()]
+    if tokens in (["a"], ["an"]) and part:
+        return Fraction(1, part)
+    for token in tokens:
+        if token in _UNITS_WORDS:
+            total += _UNITS_WORDS.index(token)
+        elif token in _TENS_WORDS:
+            total += 10 * (_TENS_WORDS.index(token) + 2)
+        elif token in ("hundred", "thousand", "million"):
+            total = max(total, Fraction(1)) * {"hundred": 100, "thousand": 1000, "million": 10 ** 6}[token]
+        else:
+            return None
+    if not tokens:
+        return None
+    return total / part if part else total
+
+
+def _digits_for_words(text: str) -> str:
+    """``text`` with a number written in words replaced by its digits ("thirteen" → 13)."""
+    def digits(m: re.Match[str]) -> str:
+        value = _word_number(m.group(0))
+        if value is None or m.group(0).lower() in ("a", "an"):
+            return m.group(0)
+        return str(value) if value.denominator == 1 else f"\\frac{{{value.numerator}}}{{{value.denominator}}}"
+    return _NUMBER_WORDS_RE.sub(digits, text)
 
 
 _MATH_SPAN_RE = re.compile(r"\$[^$]*\$|\\\(.*?\\\)")

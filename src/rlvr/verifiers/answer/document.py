@@ -349,10 +349,15 @@ def sentence_end(region: str, newline_only: bool = False, start: int = 0) -> int
             if (not newline_only and ch in "TSH" and i > start and region[i - 1] == " "
                     and _ADVERB_START_RE.match(region, i)):
                 return i - 1 - start  # "... = 2/3 Therefore, ...": a new sentence without a full stop
-            if not newline_only and ch in ".?" and (i + 1 == n or region[i + 1].isspace()):
+            if not newline_only and ch in ".?" and (i + 1 == n or region[i + 1].isspace()) \
+                    and not (ch == "." and _ABBREVIATION_RE.search(region, max(start, i - 5), i + 1)):
                 return i - start
         i += 1
     return n - start
+
+
+# a full stop that ends an abbreviation, not a sentence ("i.e. 13", "e.g. 5", "Mrs. Jameson")
+_ABBREVIATION_RE = re.compile(r"(?:\b(?:i\.\s?e|e\.\s?g|cf|vs|Mrs|Mr|Ms|Dr|St|approx|etc|resp)|(?<![A-Za-z])[A-Z])\.$")
 
 
 def sentence_breaks(text: str) -> list[int]:

@@ -386,7 +386,8 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
     # after "####" only a new paragraph is commentary: a line right below continues the marker's block ("#### 10\n11")
     if not ok and (final_kind in ("boxed", "phrase") or re.match(r"[ \t]*\n[ \t]*\n", prose[end:])):
         ok, unit, why = after_answer(prose[end:], boxed=final_kind == "boxed",
-                                     box=found.boxes[final_j][2] if final_kind == "boxed" else "", answer=value)
+                                     box=found.boxes[final_j][2] if final_kind == "boxed" else "",
+                                     answer=found.boxes[final_j][2] if final_kind == "boxed" else value)
     if not ok and require_end:
         shown = text[end:].strip()[:80]
         return Located(None, "trailing_text", f"{why or 'text follows the final answer'}: {shown!r}")
