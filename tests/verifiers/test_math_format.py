@@ -144,7 +144,8 @@ def test_locate_reads_the_structure(completion, value, source):
     ("### Incorrect answer\n$$\n\\boxed{10}\n$$", "relation"),
     ("It is not the case that\n#### 10", "relation"),
     ("The answer is ~~surely~~ \\boxed{10}.", "unparsed"),
-    ("Ответ:\n\\boxed{10}", "unparsed"),  # a Cyrillic label that leads into the answer is screened
+    ("ΝΟΤ:\n\\boxed{10}", "unparsed"),  # a Greek word drawn in Latin look-alikes ("NOT") is screened
+    ("ОКАУ, МАУВЕ:\n\\boxed{10}", "unparsed"),  # so is a Cyrillic one ("MAYBE")
     ("**Final Answer:** \\boxed{11}\n\n**Final Answer:**\n\\[\n\\boxed{10}\n\\]", ""),  # graded by the caller
 ])
 def test_locate_reads_what_leads_into_every_marker(completion, reason):
@@ -157,4 +158,11 @@ def test_locate_reads_what_leads_into_every_marker(completion, reason):
 
 def test_a_word_of_another_script_elsewhere_is_not_read():
     assert locate("\u0414\u0443\u043c\u0430\u044e.\nThe answer is \\boxed{7}.").value == "\\boxed{7}"
-    assert locate("The answer is \u043d\u0435 \\boxed{7}.").value is None
+    # Russian, Greek and accented Latin words are read as written, like CJK: "Ответ:" is "Answer:",
+    # and a negation written in them is not seen (a disowned value, measured in docs/verifiers.md)
+    assert locate("Ответ:\n\\boxed{10}").value == "\\boxed{10}"
+    assert locate("La réponse est $\\boxed{5}$.").value == "\\boxed{5}"
+    assert locate("Άρα η απάντηση είναι $\\boxed{5}$.").value == "\\boxed{5}"
+    assert locate("The answer is \u043d\u0435 \\boxed{7}.").value == "\\boxed{7}"
+    # a Latin letter drawn like an ASCII one still refuses a word that mixes it in: dotless ı in "nıt"
+    assert locate("The answer is n\u0131t \\boxed{7}.").value is None

@@ -13,18 +13,22 @@ final section (the text after the reasoning) that holds:
 - a character that stands for an ASCII letter (its compatibility form is one: fullwidth
   ``ｎ``, mathematical ``𝐧``, circled ``ⓝ``, superscript ``ⁿ``, ligatures, ``ℝ``);
 - a word of two or more letters that mixes ASCII letters with other letters (``nоt`` with
-  a Cyrillic о, ``Maybе``, ``answеr``);
+  a Cyrillic о, ``Maybе``, ``answеr``, ``nıt`` with a dotless ı), except accented Latin
+  letters a reader tells from ASCII ones (``réponse``, ``Lösung``, ``đáp``, ``Odpowiedź``,
+  ``straße``);
 
 and ``screen_words(scope)`` refuses, in the answer's own sentence or block and the words
-that lead into it (``answer.locate``), a word whose letters come from a script with Latin
-look-alikes (Greek ``ηοτ``, Cyrillic, Armenian, Cherokee, accented Latin): such a word can
-be made to look like a listed English word without being one. A Cyrillic word elsewhere in
-the completion is not read at all, so it refuses nothing.
+that lead into it (``answer.locate``), a word that can be made to look like a listed English
+word without being one: a Cyrillic or Greek word made only of letters drawn like ASCII ones
+(Greek ``ηοτ``, ``ΝΟΤ``, Cyrillic ``МАУВЕ``), and any word of the other scripts with Latin
+look-alikes (Armenian, Cherokee, ...). A Russian or Greek word with any other letter of its
+script (``ответ``, ``απάντηση``) is read as written, like CJK: the word rules do not read it.
 
-Allowed: ASCII text, single non-ASCII letters (``π``, ``θ`` as variables), symbols (``°``,
-``²``, ``−``, ``≤``, ``√``), every kind of space, and words in scripts without Latin
-look-alikes (CJK, kana, Hangul, Arabic, Hebrew, Indic, Thai), which the word lists do not
-read at all (a negation written in them is not seen: docs/verifiers.md).
+Allowed: ASCII text, accented Latin words, single non-ASCII letters (``π``, ``θ`` as
+variables), symbols (``°``, ``²``, ``−``, ``≤``, ``√``), every kind of space, and words in
+scripts the word lists do not read (CJK, kana, Hangul, Arabic, Hebrew, Indic, Thai, and
+Russian and Greek words as above): a negation written in them is not seen (a disowned
+value: docs/verifiers.md).
 
 One pass over the text, and none at all when it is ASCII (the common case).
 """
@@ -74,9 +78,25 @@ def screen_chars(section: str) -> str:
         if _ASCII_LETTER_RE.search(unicodedata.normalize("NFKC", ch)):
             return f"the character {ch!r} stands for an ASCII letter"
     for word, letters in _foreign_words(section):
-        if any(c.isascii() for c in letters):
+        if any(c.isascii() for c in letters) and not all(c.isascii() or _accented_latin(c) for c in letters):
             return f"the word {word!r} mixes ASCII letters with letters of another script"
     return ""
+
+
+# Latin letters that are no ASCII letter with a mark, and look like none ("straße", "łódź", "cœur")
+_DISTINCT_LATIN = frozenset("ßæœøłđðþŋÆŒØŁĐÐÞŊ")
+
+
+def _accented_latin(ch: str) -> bool:
+    """A Latin letter a reader tells from an ASCII one: an ASCII letter with a visible mark
+    (``é``, ``ö``, ``ñ``, ``ư``) or a letter of its own (``ß``, ``ł``). Not the Latin letters
+    drawn like ASCII ones (dotless ``ı``, ``ɑ``, ``ɡ``, small capitals)."""
+    if ch in _DISTINCT_LATIN:
+        return True
+    if not unicodedata.name(ch, "").startswith("LATIN"):
+        return False
+    base = unicodedata.normalize("NFD", ch)
+    return len(base) > 1 and base[0].isascii() and base[0].isalpha()
 
 
 def screen_words(text: str) -> str:
@@ -86,9 +106,25 @@ def screen_words(text: str) -> str:
     if text.isascii():
         return ""
     for word, letters in _foreign_words(text):
-        if any(_look_alike_script(c) for c in letters):
+        if all(c.isascii() or _accented_latin(c) for c in letters):
+            continue  # "La réponse est", "Die Lösung": Latin words a reader reads as written
+        if all(c in _PASSES_FOR_LATIN for c in letters) or any(
+                _look_alike_script(c) and not _cyrillic_or_greek(c) for c in letters):
             return f"the word {word!r} is written in letters that pass for Latin ones"
     return ""
+
+
+# Cyrillic and Greek letters drawn like ASCII ones: a word made only of them reads as a Latin word
+# ("ΝΟΤ", "маке"); a word with any other letter of those scripts ("ответ", "απάντηση") is Russian or
+# Greek, which the word rules do not read, like CJK. Other scripts with look-alikes (Armenian,
+# Cherokee, ...) are refused whole.
+_PASSES_FOR_LATIN = frozenset(
+    "аеорсухіјѕԁԛԝӏһԍАВЕКМНОРСТУХЅІЈԌ"  # Cyrillic
+    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοινυαεκρτχηςϲ")  # Greek
+
+
+def _cyrillic_or_greek(ch: str) -> bool:
+    return 0x0370 <= ord(ch) <= 0x052F
 
 
 def _foreign_words(text: str) -> list[tuple[str, list[str]]]:
