@@ -247,6 +247,20 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("cover", "3", "Adding them gives $\\boxed{3}$.\n\nFinal Answer: 4", 0, 0),
     ("cover", "4", "So the total is $\\boxed{3}$.\nFinal Answer: The final answer is $4$. I hope it is correct.", 0, 0),
     ("cover", "4", "Adding them gives $\\boxed{3}$. Then I double-checked it.\n\nFinal Answer: 4", 0, 0),
+    # -- a noun the value counts, inside or right after the box: kept when the reference has no unit,
+    #    compared with the reference's unit when it has one
+    ("counted_noun", "40", "$\\boxed{40 \\text{ students}}$", 1, None),
+    ("counted_noun", "12", "$\\boxed{\\text{Answer: } 12}$", 1, None),
+    ("counted_noun", "3", "There are $\\boxed{3 \\text{ apples}}$ left.", 1, None),
+    ("wrong_value", "3 \\text{ gallons}", "The answer is $\\boxed{3}$ quarts.", 0, None),
+    ("wrong_value", "3 \\text{ gallons}", "$\\boxed{3 \\text{ quarts}}$", 0, None),
+    ("wrong_value", "10", "$\\boxed{10 \\text{ dozen}}$", 0, None),
+    # -- what closes the box's math: a percent sign after it, an equation environment around it
+    ("box_closers", "25\\%", "$\\boxed{25}$%.", 1, None),
+    ("box_closers", "13", "\\begin{equation*} \\boxed{13} \\end{equation*}", 1, None),
+    ("box_closers", "\\ln 2", "$\\boxed{\\ln 2} \\approx 0.693$.", 1, None),
+    ("box_closers", "e^2", "$\\boxed{e^2}$, roughly 7.389.", 1, None),
+    ("wrong_value", "\\ln 2", "$\\boxed{\\ln 2} \\approx 0.694$.", 0, None),
     ("stray_brace", "72", "A: Natalia sold 48 + 24 = 72 clips. The answer is 72}", 1, 1),
 ]
 
@@ -271,6 +285,8 @@ FAMILY_KIND: dict[str, str] = {
     "if_then": "correct",
     "stray_brace": "correct",
     "final_after_steps": "correct",
+    "counted_noun": "correct",
+    "box_closers": "correct",
     "wrong_value": "wrong_value",
     "cover": "cover",
     "disowned": "disowned",

@@ -105,15 +105,22 @@ def extract_answer(completion: str, fallbacks: Sequence[str] = DEFAULT_FALLBACKS
                    steps: Sequence[str] = DEFAULT_NORMALISERS) -> tuple[str | None, str, str]:
     """(answer, refusal reason, detail). The answer is None when there is none to grade;
     the reason is then one of ``answer_grammar.REASONS``."""
+    text, reason, detail, _ = _extract(completion, fallbacks, require_end, steps)
+    return text, reason, detail
+
+
+def _extract(completion: str, fallbacks: Sequence[str], require_end: bool,
+             steps: Sequence[str]) -> tuple[str | None, str, str, str]:
+    """``extract_answer`` and the noun the final value counts (``Located.noun``)."""
     from rlvr.verifiers.mathv import read_led_box
 
     located = extract.locate(completion, tuple(fallbacks), unmarked=False, require_end=require_end)
     if located.value is None:
-        return None, located.reason, located.detail
+        return None, located.reason, located.detail, ""
     if located.lead:  # "$x > \boxed{10}$", "$11 = \boxed{10}$": refused; "$x = \boxed{10}$": the box
         led = read_led_box(located, words="exact")
         if isinstance(led, Refusal):
-            return None, led.reason, led.detail
+            return None, led.reason, led.detail, ""
     if located.competitors:
         final = parse_answer(located.value, words="exact")
         want = normalise(answer_text(final), steps) if isinstance(final, Answer) else located.value
@@ -122,8 +129,8 @@ def extract_answer(completion: str, fallbacks: Sequence[str] = DEFAULT_FALLBACKS
                 continue
             got = _competing_text(text, steps)
             if got != want:
-                return None, "several_answers", f"several different final answers: {sorted({want, got})}"
-    return located.value, "", ""
+                return None, "several_answers", f"several different final answers: {sorted({want, got})}", ""
+    return located.value, "", "", located.noun
 
 
 def _competing_text(text: str, steps: Sequence[str]) -> str:
@@ -150,9 +157,19 @@ def verify_exact(completion: str, sample: Sample, *, normalisers: Sequence[str] 
     from rlvr.verifiers.mathv import refused
 
     reference = str(sample.answer)
-    text, reason, detail = extract_answer(completion, fallbacks, require_end, normalisers)
+    text, reason, detail, noun = _extract(completion, fallbacks, require_end, normalisers)
     if text is None:
         return refused(reason, detail)
+    if noun:  # "$\boxed{3}$ quarts": the noun it counts, against the reference's unit
+        from rlvr.verifiers.mathv import _noun_against_unit
+        from rlvr.verifiers.mathv import reference as math_reference
+
+        try:
+            mismatch = _noun_against_unit(noun, math_reference(reference))
+        except ValueError:  # a reference the math grammar refuses: compared as written below
+            mismatch = None
+        if mismatch is not None:
+            return mismatch
     parsed = parse_answer(text, words="exact")
     if isinstance(parsed, Refusal):
         if " ".join(text.split()) == " ".join(reference.split()):

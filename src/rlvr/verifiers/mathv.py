@@ -857,6 +857,9 @@ def verify_math(completion: str, sample: Sample, *, float_rounding: int = 6, str
     if located.value is None:
         return refused(located.reason, located.detail)
     pred = read_prediction(located, ref.relational)
+    noun = _noun_against_unit(located.noun, ref)
+    if noun is not None:
+        return noun
     if isinstance(pred, Refusal):
         if located.lead or _literal(located.value) != _literal(gold):
             return refused(pred.reason, pred.detail)
@@ -876,6 +879,17 @@ def verify_math(completion: str, sample: Sample, *, float_rounding: int = 6, str
         if unevaluated is not None:
             return unevaluated
     return grade(ref, pred, opts, fast, _lead_name(located.lead))
+
+
+def _noun_against_unit(noun: str, ref: Reference) -> Verdict | None:
+    """A counted noun where the reference states a unit: "3 quarts" (a word the unit tables do not
+    know) is no answer to 3 gallons; "40 students" for 40 keeps what the reference leaves out."""
+    if not noun or ref.answer is None or not ref.answer.unit:
+        return None
+    written = " ".join(ref.answer.unit).lower()
+    if noun.rstrip("s") == written.rstrip("s"):
+        return None
+    return _graded(False, f"{noun!r} != {written!r}: the reference's unit", ref.answer)
 
 
 def _approximate(located: extract.Located, pred: Answer, ref: Reference) -> Verdict | None:

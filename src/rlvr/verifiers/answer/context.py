@@ -244,7 +244,7 @@ _RELATION_IN_MATH_RE = re.compile(r"[=<>]|\\(?:neq?|leq?|geq?|approx|equiv|sim|i
 _CONTRAST_AFTER_RE = re.compile(r"(?i)\b(?:but|however|although|though|yet|except|otherwise|trap"
                                 r"|mistake|mistaken|error|careless)\b")
 _APPROX_AFTER_RE = re.compile(
-    r"(?i)(?:\\approx|≈|\(\s*(?:approximately|approx\.?|about|roughly|≈|\$\s*\\approx)|,?\s*(?:approximately|approx\.?|or\s+about)"
+    r"(?i)(?:\\approx|≈|\(\s*(?:approximately|approx\.?|about|roughly|≈|\$\s*\\approx)|,?\s*(?:approximately|approx\.?|or\s+about|roughly|about|around)"
     r")\s*\$?\s*(?P<d>[-+]?\d[\d,]*\.\d+)\s*\$?\s*\)?")
 
 
@@ -730,7 +730,8 @@ _WRAPPER_OPEN_RE = re.compile(r"(?:\\(?:textbf|mathbf|boldsymbol|bm|fbox)|\\(?:t
 _LEAD_OP_RE = re.compile(
     r"(?P<op><=|>=|(?<![\w)}\]!])!=|=|<|>|≤|≥|≠|≈|∈|\\not\s*(?:=|<|>|\\[A-Za-z]+)|\\(?:approx|equiv|in|notin|leq?|geq?|neq?|lt|gt|leqslant"
     r"|geqslant|sim|simeq|subset|subseteq|supset|supseteq|propto|mid|to)(?![A-Za-z]))$")
-_NEUTRAL_END_RE = re.compile(r"(?:&|\\\\|\\Rightarrow|\\implies|\\Longrightarrow|\\therefore|\\iff|:)$")
+_NEUTRAL_END_RE = re.compile(r"(?:&|\\\\|\\Rightarrow|\\implies|\\Longrightarrow|\\therefore|\\iff|:"
+                             r"|\\begin\s*\{(?:equation|align|gather|displaymath|math)\*?\})$")
 _SIDE_BREAK_RE = re.compile(r"<=|>=|(?<![\w)}\]!])!=|=|<|>|&|\\\\"
                             r"|\\(?:approx|equiv|leq?|geq?|neq?|lt|gt|Rightarrow|implies)"
                             r"(?![A-Za-z])")

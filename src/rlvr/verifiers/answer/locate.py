@@ -34,6 +34,7 @@ from rlvr.verifiers.answer.context import (
     _clause,
     after_answer,
     box_context,
+    counted_value,
     lead_in_words,
     qualifier,
     qualifier_reason,
@@ -50,6 +51,7 @@ from rlvr.verifiers.answer.section import (
     final_section,
     strip_sign_off,
 )
+from rlvr.verifiers.answer.units import TEXT_UNIT_WORDS
 from rlvr.verifiers.screen import screen_chars, screen_words
 
 _BOX_RE = re.compile(r"\\(?:boxed|fbox)\s*\{")
@@ -211,8 +213,10 @@ class _Markers:
         doc = self.doc
         lowered = text.lower()
         answer = "answer" in lowered
+        inside = [(b[0], b[1]) for b in self.boxes]  # "\\boxed{\\text{Answer: } 12}": the box's own label
         marks = {m.start(): m.end() for m in _PHRASE_RE.finditer(text)
-                 if not _CHECKED_RE.search(text, max(0, m.start() - 40), m.start())} if answer else {}
+                 if not _CHECKED_RE.search(text, max(0, m.start() - 40), m.start())
+                 and not any(a <= m.start() < b for a, b in inside)} if answer else {}
         labels: dict[int, int] = {}
         if answer:
             marks.update({m.start(): m.end() for m in _ANSWER_LINE_RE.finditer(text) if m.start() not in marks})
@@ -333,6 +337,53 @@ def _without_stray_closers(value: str) -> str:
     return value
 
 
+# inside a box: a label before the value, or the noun the value counts after it
+_BOX_LABEL_RE = re.compile(r"^\s*\\(?:text|textbf|mathrm)\s*\{\s*(?:final\s+)?answer\s*:?\s*\}\s*:?\s*", re.I)
+_BOX_NOUN_RE = re.compile(r"\s*(?P<num>[-+]?\d[\d,]*(?:\.\d+)?)\s*(?:\\[,;: !]|~)*\s*"
+                          r"\\(?:text|mbox|textrm)\s*\{\s*(?P<words>[A-Za-z][A-Za-z '\-]*?)\s*\}\s*")
+
+
+_NUMBER_NAMES = frozenset("zero one two three four five six seven eight nine ten eleven twelve hundred thousand "
+                          "million billion trillion dozen score gross".split())
+
+
+def _box_content(content: str) -> tuple[str, str]:
+    """(a box's content without what only labels or counts its value, the counted noun):
+    ``\\text{Answer: } 12`` is 12, ``40 \\text{ students}`` is 40 counting "students" (read as
+    in prose by ``counted_value``: no multiplier, comparative, alternative or unit word; a unit
+    of the tables stays for the grammar). The noun is compared with a reference's unit by the
+    caller: "3 quarts" is no answer to 3 gallons."""
+    content = _BOX_LABEL_RE.sub("", content)
+    m = _BOX_NOUN_RE.fullmatch(content)
+    if m is None or not re.fullmatch(r"\s[a-z]{3,}(?:[ '\-][a-z]+)*", " " + m.group("words").strip()):
+        return content, ""  # a symbol or suffix ("L", "k", "th", "MHz") is the grammar's to read
+    words = m.group("words").split()
+    if any(w in TEXT_UNIT_WORDS or w in _NUMBER_NAMES for w in words):
+        return content, ""
+    if counted_value(f"{m.group('num')} {m.group('words')}") == m.group("num"):
+        return m.group("num"), " ".join(words)
+    return content, ""
+
+
+_NOUN_AFTER_RE = re.compile(r"(?:\s|\$|\\\)|\\\]|\*|\})*\s*(?P<noun>[a-z]{3,})\b")
+
+
+def _counted_noun(after: str) -> str:
+    """The noun right after a final box in its sentence ("$\\boxed{3}$ quarts"), when it is
+    not a unit of the tables (those are kept with the value): the caller compares it with a
+    reference's unit."""
+    m = _NOUN_AFTER_RE.match(after)
+    if m is None or m.group("noun") in TEXT_UNIT_WORDS or m.group("noun") in _NOUN_NOT_COUNTED:
+        return ""
+    return m.group("noun")
+
+
+# words right after a box that are no noun it counts
+_NOUN_NOT_COUNTED = frozenset("""
+and the for is are was were which that this since because because with from per each of in on at to if when so
+but than more less fewer total altogether overall left remaining""".split())
+
+
 def _restated(before: str, box: str) -> bool:
     """Whether the text before a final box ends with math stating the box's own value and a
     conjunction ("$AB = \\frac{5}{4} = 1\\frac{1}{4}$, or $\\boxed{1.25}$")."""
@@ -368,13 +419,17 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
     text, prose = doc.text, doc.prose
     final_start, final_kind, final_j = max(found.starts)
     lead = ""
+    noun = ""
     if final_kind == "boxed":
         run = box_run(text, found.boxes, final_j)
         if len(run) > 1 and all(same_value(found.boxes[j][2], found.boxes[final_j][2])
                                 and re.search(r"(?i)\bor\b|\bi\.e\.|\bthat\s+is\b",
                                               text[found.boxes[j][1]:found.boxes[j + 1][0]]) for j in run[:-1]):
             run = [final_j]  # "$\boxed{15\frac{39}{40}}$, or $\boxed{\frac{639}{40}}$": one value written twice
-        value = ", ".join(f"\\boxed{{{found.boxes[j][2]}}}" for j in run)  # kept boxed: math, not plain text
+        # kept boxed: math, not plain text
+        contents = [_box_content(found.boxes[j][2]) for j in run]
+        value = ", ".join(f"\\boxed{{{content}}}" for content, _ in contents)
+        noun = contents[-1][1] if len(contents) == 1 else ""
         end = found.boxes[final_j][1]
         taken = {("boxed", j) for j in run}
         final_start = found.boxes[run[0]][0]
@@ -392,6 +447,7 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
         shown = text[end:].strip()[:80]
         return Located(None, "trailing_text", f"{why or 'text follows the final answer'}: {shown!r}")
     if unit:
+        unit = "\\%" if unit == "%" else unit  # "$\\boxed{25}$%": the sign after the span is the box's
         value = f"{value} {unit}" if unit.startswith(("\\", "^")) else f"{value} \\text{{ {unit}}}"
     value = strip_sign_off(value).strip()
     if final_kind != "boxed":
@@ -422,7 +478,9 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
     competitors = [strip_sign_off(found.competitor(key, content)).strip()
                    for key, (start, end, content) in found.values.items()
                    if key not in taken and not (end <= cut and _used_later(prose[end:cut], content))]
-    return Located(value, source=final_kind, competitors=tuple(c for c in competitors if c), lead=lead)
+    if final_kind == "boxed" and not noun and not unit:
+        noun = _counted_noun(prose[end:])
+    return Located(value, source=final_kind, competitors=tuple(c for c in competitors if c), lead=lead, noun=noun)
 
 
 _FINAL_LABEL_RE = re.compile(r"(?i)\bfinal\s+answer\b")

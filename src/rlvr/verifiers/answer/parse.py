@@ -27,6 +27,7 @@ parser that consumes one token per step.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -1198,9 +1199,9 @@ def _approximates(exact: tuple, approx: tuple) -> bool:
     """``exact \\approx approx``: an expression of numbers, roots and \\pi, then a decimal that
     is its value rounded to the places the decimal states (``5\\sqrt{2} \\approx 7.07``)."""
     inner = approx[1] if approx[0] == "neg" else approx
-    if inner[0] != "num" or len(inner) < 4 or "." not in str(inner[3]) or not _closed(exact):
+    if inner[0] != "num" or len(inner) < 4 or "." not in str(inner[3]):
         return False
-    value = _float_value(exact)
+    value = _float_value(exact) if _closed(exact) else _float_value(exact, functions=True)
     if value is None:
         return False
     places = len(str(inner[3]).split(".")[1])
@@ -1208,33 +1209,46 @@ def _approximates(exact: tuple, approx: tuple) -> bool:
     return abs(value - stated) <= 0.5 * 10 ** -places * (1 + 1e-9) and abs(value) > 0
 
 
-def _float_value(node: tuple) -> float | None:
-    """A float for an expression of numbers, roots, powers and \\pi (None for anything else)."""
+def _float_value(node: tuple, functions: bool = False) -> float | None:
+    """A float for an expression of numbers, roots, powers and \\pi (None for anything else);
+    ``functions``: also Euler's e and ln, log, exp, sin, cos, tan of such expressions (an
+    exact value stated before its decimal: ``\\ln 2 \\approx 0.693``)."""
     import math
 
     kind = node[0]
+    value = functools.partial(_float_value, functions=functions)
     try:
         if kind == "num":
             return float(node[1])
         if kind == "const" and node[1] == "\\pi":
             return math.pi
+        if functions and kind in ("var", "text") and node[1] == "e":
+            return math.e
+        if functions and kind == "func" and node[1] in _FLOAT_FUNCTIONS and node[2] is None:
+            arg = value(node[4])
+            if arg is None:
+                return None
+            if node[1] == "log" and node[3] is not None:
+                base = value(node[3])
+                return None if base is None or base <= 0 or base == 1 or arg <= 0 else math.log(arg, base)
+            return float(_FLOAT_FUNCTIONS[node[1]](arg))
         if kind in ("group",):
-            return _float_value(node[1])
+            return value(node[1])
         if kind == "neg":
-            v = _float_value(node[1])
+            v = value(node[1])
             return None if v is None else -v
         if kind == "frac":
-            a, b = _float_value(node[1]), _float_value(node[2])
+            a, b = value(node[1]), value(node[2])
             return None if a is None or b is None else a / b
         if kind == "sqrt":
-            a = _float_value(node[1])
-            n = 2.0 if node[2] is None else _float_value(node[2])
+            a = value(node[1])
+            n = 2.0 if node[2] is None else value(node[2])
             return None if a is None or n is None or a < 0 else a ** (1 / n)
         if kind == "pow":
-            a, b = _float_value(node[1]), _float_value(node[2])
+            a, b = value(node[1]), value(node[2])
             return None if a is None or b is None or abs(b) > 64 else float(a ** b)
         if kind in ("add", "mul"):
-            a, b = _float_value(node[2]), _float_value(node[3])
+            a, b = value(node[2]), value(node[3])
             if a is None or b is None:
                 return None
             op = node[1]
@@ -1246,6 +1260,9 @@ def _float_value(node: tuple) -> float | None:
     return None
 
 
+_FLOAT_FUNCTIONS = {"ln": lambda x: __import__("math").log(x), "log": lambda x: __import__("math").log10(x),
+                    "exp": lambda x: __import__("math").exp(x), "sin": lambda x: __import__("math").sin(x),
+                    "cos": lambda x: __import__("math").cos(x), "tan": lambda x: __import__("math").tan(x)}
 _NAME_RE = re.compile(r"([A-Za-z])(?:_\{(\w+)\})?")
 
 

@@ -164,3 +164,4 @@ class Located:
     source: str = ""
     competitors: tuple[str, ...] = ()
     lead: str = ""  # a relation written right before the final box, outside it: "x >", "37 + 45 ="
+    noun: str = ""  # the noun the final value counts, not a unit of the tables: "students", "quarts"
