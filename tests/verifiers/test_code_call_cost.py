@@ -112,6 +112,8 @@ def nreads():
     return len(reads)
 """
     tests = """
+for _ in range(0):  # a loop in the source: its method calls are rewritten (code_judge._compile_unit)
+    pass
 b = box()
 assert b.push(1) == 1 and b.push("a") == 2
 assert b.getter(5) == 3 and nreads() == 1

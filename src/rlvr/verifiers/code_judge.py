@@ -521,9 +521,8 @@ def shared_channels():
     """Two one-way message slots in anonymous shared memory, mapped before the candidate's fork.
     None where the other core may see stores out of program order (only x86-64 uses them)."""
     import mmap
-    import platform
 
-    if platform.machine().lower() not in ("x86_64", "amd64"):
+    if os.uname().machine.lower() not in ("x86_64", "amd64"):  # (importing platform costs ~15 ms)
         return None
     try:
         return mmap.mmap(-1, 2 * _CHANNEL)
@@ -2688,8 +2687,9 @@ def _batched(tree):
 
 def _compile_unit(src):
     """A test statement, compiled with assertions on; comprehensions calling the candidate once
-    per item are batched and method calls with plain arguments take one round trip (``_batched``)."""
-    if " for " in src or "." in src:
+    per item are batched and, in a source with a loop, method calls with plain arguments take one
+    round trip (``_batched``)."""
+    if " for " in src or "while " in src:  # a loop: what runs many times
         import ast
 
         try:
