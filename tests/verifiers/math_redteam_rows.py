@@ -279,7 +279,7 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("text_answer", "yes", "The answer is yes or no.", 0, 0),
     ("text_answer", "A", "Answer: (A) (B)", 0, 0),
     ("text_answer", "A", "Answer: AB", 0, 0),
-    ("text_answer", "A", "Answer: (A) 10", 0, 0),
+    ("text_answer", "A", "Answer: (A) 10", 1, None),  # a choice letter with its option's value: graded by the letter
     ("text_answer", "New York", "\\boxed{\\text{New York City}}", 0, 0),
     ("text_answer", "B", "\\boxed{(B)}", 1, None),
     ("text_answer", "B", "\\boxed{b}", 1, 1),

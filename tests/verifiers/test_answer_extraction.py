@@ -122,7 +122,7 @@ LOCATE_ROWS = [
     ("\\boxed{4}!", None, "trailing_text", ()),  # "!" is a factorial, never closing punctuation
     ("roots \\boxed{1} and \\boxed{2}", "\\boxed{1}, \\boxed{2}", "boxed", ()),
     ("\\boxed{1}. Check: \\boxed{2}", "\\boxed{2}", "boxed", ("1",)),
-    ("the area is \\(\\boxed{189}\\) square centimeters.", "\\boxed{189} \\text{ square centimeters}", "boxed", ()),
+    ("the area is \\(\\boxed{189}\\) square centimeters.", "\\boxed{189 \\text{ square centimeters}}", "boxed", ()),
     ("area \\boxed{189}", "\\boxed{189}", "boxed", ()),  # a noun before a box is the sentence's own wording
     ("It is at least \\boxed{4}.", None, "relation", ()),
     ("Maybe the answer is \\boxed{4}.", None, "several_answers", ()),
@@ -130,7 +130,7 @@ LOCATE_ROWS = [
     ("So $\\sqrt{\\boxed{16}}$.", None, "unparsed", ()),
     ("Thus, there are $\\boxed{2}$ distinct values for $B$.", "\\boxed{2}", "boxed", ()),
     ("There are $\\boxed{2}$ values, not 3.", None, "trailing_text", ()),
-    ("so \\boxed{9} \\pmod{11}.$", "\\boxed{9} \\pmod{11}", "boxed", ()),
+    ("so \\boxed{9} \\pmod{11}.$", "\\boxed{9 \\pmod{11}}", "boxed", ()),
     ("The answer is 42. I hope it is correct. <|im_start|>user", "42", "phrase", ()),
     ("The answer is 42. Wait: 43.", None, "trailing_text", ()),
     ("The final answer is $\\boxed{5}$.", "\\boxed{5}", "boxed", ()),  # the phrase leads into the box

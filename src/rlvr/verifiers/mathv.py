@@ -856,6 +856,9 @@ def verify_math(completion: str, sample: Sample, *, float_rounding: int = 6, str
     located = extract.locate(completion)
     if located.value is None:
         return refused(located.reason, located.detail)
+    choice = _choice_with_value(located.value, gold)
+    if choice is not None:
+        return choice
     pred = read_prediction(located, ref.relational)
     noun = _noun_against_unit(located.noun, ref)
     if noun is not None:
@@ -879,6 +882,24 @@ def verify_math(completion: str, sample: Sample, *, float_rounding: int = 6, str
         if unevaluated is not None:
             return unevaluated
     return grade(ref, pred, opts, fast, _lead_name(located.lead))
+
+
+_CHOICE_REF_RE = re.compile(r"\s*\$?\s*(?:\\text\s*\{\s*)?\(?([A-E])\)?(?:\s*\})?\s*\$?\s*")
+# a choice letter in parentheses, then its option's value: "(E) 24", "\\boxed{(E)\\ 24}", "**(B) $\\frac{1}{2}$**"
+_CHOICE_VALUE_RE = re.compile(r"\s*(?:\*\*)?\s*(?:\\boxed\s*\{)?\s*(?:\\text(?:bf)?\s*\{\s*)?\(([A-E])\)(?:\s*\})?"
+                              r"(?:\s|\\[ ,;:!]|~)+[^()]{1,60}?\}?\s*(?:\*\*)?\s*[.]?\s*")
+
+
+def _choice_with_value(value: str, gold: str) -> Verdict | None:
+    """A multiple-choice reference answered by the letter in parentheses and its option's value
+    ("(E) 24"): graded by the letter, as a choice is."""
+    ref = _CHOICE_REF_RE.fullmatch(gold)
+    m = _CHOICE_VALUE_RE.fullmatch(value) if ref is not None else None
+    if m is None:
+        return None
+    ok = m.group(1) == ref.group(1)
+    return Verdict(float(ok), "ok" if ok else "wrong",
+                   f"choice ({m.group(1)}) {'==' if ok else '!='} ({ref.group(1)})", answer=f"({m.group(1)})")
 
 
 def _noun_against_unit(noun: str, ref: Reference) -> Verdict | None:

@@ -448,7 +448,11 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
         return Located(None, "trailing_text", f"{why or 'text follows the final answer'}: {shown!r}")
     if unit:
         unit = "\\%" if unit == "%" else unit  # "$\\boxed{25}$%": the sign after the span is the box's
-        value = f"{value} {unit}" if unit.startswith(("\\", "^")) else f"{value} \\text{{ {unit}}}"
+        unit = unit if unit.startswith(("\\", "^")) else f"\\text{{ {unit}}}"
+        if final_kind == "boxed" and value.count("\\boxed{") == 1 and value.endswith("}"):
+            value = f"{value[:-1]} {unit}}}"  # inside the box: "\\boxed{12,000 \\text{ dollars}}" is one number
+        else:
+            value = f"{value} {unit}"
     value = strip_sign_off(value).strip()
     if final_kind != "boxed":
         value = _without_stray_closers(value)
