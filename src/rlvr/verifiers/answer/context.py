@@ -165,6 +165,24 @@ def _box_rest(rest: str, box: str = "", in_prose: bool = False) -> tuple[str, st
     words_text = rest[pos:].rstrip(" \t.,;:!?*")
     if not words_text:
         return unit, ""
+    tolerance = _TOLERANCE_RE.search(words_text)
+    if tolerance is not None:  # "$\\boxed{50}$ ± 10%", "up to sign": it covers the neighbours
+        return "", f"a tolerance after the final box: {tolerance.group(0)!r}"
+    rejected = _REJECTED_RE.match(words_text)
+    if rejected is not None:  # "$\\boxed{5}$, not 6": another value named and rejected
+        if same_value(rejected.group("v").strip("$ "), box):
+            return "", f"the final box's own value rejected after it: {rejected.group(0).strip()!r}"
+        after = words_text[rejected.end():]
+        return _box_rest(after, box, in_prose=closed) if after.strip(" \t.,;:!?*)") else (unit, "")
+    reason = _REASON_START_RE.search(words_text)
+    if reason is not None and box:  # "$\\boxed{49}$, since $49 = 7^2$ is the only ...": an explanation
+        before, explanation = words_text[:reason.start()], words_text[reason.start():]
+        why = _commentary(explanation, box)
+        if why:
+            return "", why
+        if not before.strip(" \t.,;:!?*"):
+            return unit, ""
+        words_text = before.rstrip(" \t.,;:!?*")
     restated = _restatement(words_text, box)
     if restated is not None:
         why, after = restated
@@ -437,6 +455,13 @@ def _restate_re() -> re.Pattern[str]:
             rf"(?i)[,;]?\s*(?P<open>\()?\s*(?:(?:i\.\s?e\.|that\s+is\b|in\s+other\s+words\b|which\s+is\b|or\b|that's\b|=)"
             rf"\s*,?\s*)?(?P<v>{value})(?![\w.])(?:\s*,?\s*or\s+(?P<w>{value})(?![\w.]))?(?P<close>\s*\?)?")
     return _RESTATE_RE
+
+
+# another value named and rejected right after the box ("$\\boxed{5}$, not 6", "rather than 6")
+_REJECTED_RE = re.compile(r"(?i)\s*,?\s*(?:and\s+)?(?:not|rather\s+than|instead\s+of)\s+"
+                          r"(?P<v>\$[^$]{1,40}\$|[-+]?\d[\d,]*(?:\.\d+)?)(?![\w.]\d)")
+# an explanation after the box's value: read for what would take the answer back, not for its numbers
+_REASON_START_RE = re.compile(r"(?i)(?:^|[\s,;(])(?:since|because)\b")
 
 
 def _restatement(words: str, box: str) -> tuple[str, str] | None:

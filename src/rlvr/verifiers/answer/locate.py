@@ -325,6 +325,10 @@ _RESTATED_RE = re.compile(r"(?:\$(?P<m>[^$]+)\$|\\\((?P<p>.+?)\\\))\s*[,;]?\s*"
                           r"(?:or|and|i\.e\.,?|that\s+is,?)\s*\$?\s*$")
 
 
+_REJECTED_END_RE = re.compile(r"(?i),?\s*(?:not|rather\s+than|instead\s+of)\s+(?P<v>\$[^$]{1,40}\$|[-+]?\d[\d,]*"
+                              r"(?:\.\d+)?)\s*[.!]?\s*$")
+
+
 def _without_stray_closers(value: str) -> str:
     """``value`` without closing braces at its end that close nothing ("The answer is
     \\frac{211}{243}}", copied from a box): they cannot change what it states."""
@@ -456,6 +460,10 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
     value = strip_sign_off(value).strip()
     if final_kind != "boxed":
         value = _without_stray_closers(value)
+        rejected = _REJECTED_END_RE.search(value)
+        if rejected is not None and value[:rejected.start()].strip() \
+                and not same_value(rejected.group("v").strip("$ "), value[:rejected.start()]):
+            value = value[:rejected.start()]  # "The answer is 5, not 6.": another value named and rejected
     if final_kind == "boxed":
         taken |= found.into(final_start)
     taken |= found.holding(final_start)
