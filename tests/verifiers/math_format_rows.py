@@ -261,6 +261,14 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("box_closers", "\\ln 2", "$\\boxed{\\ln 2} \\approx 0.693$.", 1, None),
     ("box_closers", "e^2", "$\\boxed{e^2}$, roughly 7.389.", 1, None),
     ("wrong_value", "\\ln 2", "$\\boxed{\\ln 2} \\approx 0.694$.", 0, None),
+    # -- an aside right after the box (a parenthesis, a dash) is read for what it offers
+    ("cover", "5", "$\\boxed{5}$ (it could also be 6)", 0, None),
+    ("cover", "5", "$\\boxed{5}$ — or maybe 6.", 0, None),
+    ("cover", "50", "$\\boxed{50}$ ± 10%", 0, None),
+    ("rejected_value", "5", "$\\boxed{5}$, not 6.", 1, None),
+    ("rejected_value", "5", "The answer is 5 rather than 6.", 1, None),
+    ("rejected_value", "5", "$\\boxed{5}$ — 6 would double count the shared corner.", 1, None),
+    ("wrong_value", "5", "$\\boxed{5}$, not 5.", 0, None),
     ("stray_brace", "72", "A: Natalia sold 48 + 24 = 72 clips. The answer is 72}", 1, 1),
 ]
 
@@ -287,6 +295,7 @@ FAMILY_KIND: dict[str, str] = {
     "final_after_steps": "correct",
     "counted_noun": "correct",
     "box_closers": "correct",
+    "rejected_value": "correct",
     "wrong_value": "wrong_value",
     "cover": "cover",
     "disowned": "disowned",

@@ -184,6 +184,11 @@ def _box_rest(rest: str, box: str = "", in_prose: bool = False) -> tuple[str, st
             return unit, ""
         words_text = before.rstrip(" \t.,;:!?*")
     restated = _restatement(words_text, box)
+    aside = _ASIDE_RE.search(words_text) if restated is None else None
+    if aside is not None and box:  # "$\\boxed{5}$ (a case can be made for 6 as well)": an aside offering a value
+        offer = _offered(words_text[aside.end():].rstrip(" )"), box)
+        if offer:
+            return "", offer
     if restated is not None:
         why, after = restated
         if why:
@@ -292,9 +297,12 @@ def _commentary(later: str, answer: str = "") -> str:
     line = next((m for m in _VALUE_LINE_RE.finditer(text) if not _RELATION_IN_MATH_RE.search(m.group(0))), None)
     if line:
         return f"another value on its own line after the final answer: {line.group(0).strip()[:40]!r}"
-    offer = _short_offer(text, answer)
-    if offer:
-        return offer
+    return _short_offer(text, answer) or _offered(text, answer)
+
+
+def _offered(text: str, answer: str) -> str:
+    """Why a sentence of ``text`` offers another value than ``answer`` (an alternative, a hedge,
+    a value that also works, a bare value as its subject): "" when none does."""
     pos = 0
     while pos < len(text):
         end = pos + document.sentence_end(text[pos:])
@@ -407,7 +415,7 @@ _PROSE_NUMBER_RE = re.compile(
 _VALUE_SUBJECT_RE = re.compile(r"(?i)[\s(*_]*(?:(?:so|thus|hence|and|but|also|therefore|then|note\s+that|however),?\s+"
                                r"|[a-z]+(?:\s+[a-z]+){0,2},\s+)?"
                                r"(?P<v>\$\s*[-+]?\d[\d,.]*\s*\$|\\\(\s*[-+]?\d[\d,.]*\s*\\\)|[-+]?\d[\d,.]*)"
-                               r"(?=\s+(?:is|are|was|were|works?|worked|would|could|might|may|also|too|seems?|remains?)\b)")
+                               r"(?=\s+(?:is|are|was|were|works?|worked|also|too|seems?|remains?)\b)")
 # commentary that offers a value besides the answer: an alternative ("Or 6.", "Alternatively, it is $6$",
 # "..., or 6"), a hedge with a value ("maybe 6", "it could also be 6"), another value called the correct or
 # final one; the value it comes to is compared with the answer's ("Alternatively, ... which is 10." after
@@ -460,6 +468,8 @@ def _restate_re() -> re.Pattern[str]:
 # another value named and rejected right after the box ("$\\boxed{5}$, not 6", "rather than 6")
 _REJECTED_RE = re.compile(r"(?i)\s*,?\s*(?:and\s+)?(?:not|rather\s+than|instead\s+of)\s+"
                           r"(?P<v>\$[^$]{1,40}\$|[-+]?\d[\d,]*(?:\.\d+)?)(?![\w.]\d)")
+# an aside after the box: a parenthesis or a dash opens a statement of its own
+_ASIDE_RE = re.compile(r"^\s*[,;]?\s*(?:\(|—|–|--|\s-\s)")
 # an explanation after the box's value: read for what would take the answer back, not for its numbers
 _REASON_START_RE = re.compile(r"(?i)(?:^|[\s,;(])(?:since|because)\b")
 
@@ -475,14 +485,14 @@ def _restatement(words: str, box: str) -> tuple[str, str] | None:
     values = [v for v in (m.group("v"), m.group("w")) if v]
     if any(v.strip().lower() in ("a", "an") for v in values):
         return None  # "which is a perfect square": an article
-    if m.group("close") or any(not same_value(v.strip("$"), box) for v in values):
-        return f"the final box said again as another value: {m.group(0).strip()!r}", ""
     after = words[m.end():]
     if m.group("open") is not None:
         after = after.lstrip()
         if not after.startswith(")"):
-            return None  # "(a case can be made for 6 as well)": read as words below
+            return None  # "(three groups of 4)", "(a case can be made for 6 as well)": read as words below
         after = after[1:]
+    if m.group("close") or any(not same_value(v.strip("$"), box) for v in values):
+        return f"the final box said again as another value: {m.group(0).strip()!r}", ""
     return "", after
 
 
