@@ -145,6 +145,35 @@ assert T.z == "Q"
     assert (verdict.reward, verdict.status) == (1.0, "ok"), verdict.detail
 
 
+@sandboxed
+def test_fused_method_calls_carry_the_tests_process_state():
+    """With process state to carry (the tests name ``os.environ``) or arguments that are not
+    atoms, a fused call goes as JSON; an attribute that is a test's call-back is still called
+    by the judge."""
+    program = """
+import os
+class Box:
+    def __init__(self):
+        self.cb = None
+    def env(self, key):
+        return os.environ.get(key)
+def box():
+    return Box()
+"""
+    tests = """
+import os
+os.environ["RLVR_X"] = "1"
+b = box()
+b.cb = lambda x: x + [100]
+xs = [1]
+for _ in range(2):
+    assert b.env("RLVR_X") == "1"
+    assert b.cb(xs) == [1, 100]
+"""
+    verdict = verify(program, tests)
+    assert (verdict.reward, verdict.status) == (1.0, "ok"), verdict.detail
+
+
 # ---------------------------------------------------------------------------- binary messages
 
 

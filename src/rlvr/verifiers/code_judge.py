@@ -2591,7 +2591,7 @@ def _method(obj, name, args):
             except BaseException:
                 getattr(obj, name)
                 raise
-            return judge.call_remote(obj._r_id, values, None, name)
+            return judge.call_remote(obj._r_id, values, {}, name)
     return getattr(obj, name)(*args())
 
 
