@@ -174,6 +174,33 @@ for _ in range(2):
     assert (verdict.reward, verdict.status) == (1.0, "ok"), verdict.detail
 
 
+def _names(code):
+    out = set(code.co_names)
+    for const in code.co_consts:
+        if hasattr(const, "co_names"):
+            out |= _names(const)
+    return out
+
+
+@pytest.mark.parametrize("src", [
+    "c = make()\nfor i in range(3):\n    c.add(1)",
+    "i = 0\nwhile i < 3:\n    c.add(i)\n    i += 1",
+    "def check(c):\n    for i in range(3):\n        assert c.add(i) == i",
+    "assert all(c.add(i) for i in range(3))",
+])
+def test_method_calls_in_sources_with_a_loop_take_one_round_trip(src):
+    assert "_rlvr_method" in _names(cj._compile_unit(src))
+
+
+@pytest.mark.parametrize("src", [
+    "assert c.add(1) == 1",  # no loop: compiled as written
+    "class T:\n    for i in range(2):\n        c.add(i)",  # a class body: a lambda would not see its names
+    "for i in range(3):\n    c.add(*xs)\n    c.add(k=1)\n    c.add(i + 1)",  # not names and constants
+])
+def test_other_calls_are_compiled_as_written(src):
+    assert "_rlvr_method" not in _names(cj._compile_unit(src))
+
+
 # ---------------------------------------------------------------------------- binary messages
 
 

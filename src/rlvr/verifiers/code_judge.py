@@ -2689,7 +2689,7 @@ def _compile_unit(src):
     """A test statement, compiled with assertions on; comprehensions calling the candidate once
     per item are batched and, in a source with a loop, method calls with plain arguments take one
     round trip (``_batched``)."""
-    if " for " in src or "while " in src:  # a loop: what runs many times
+    if "for " in src or "while" in src:  # a loop (a line may start with it): what runs many times
         import ast
 
         try:
