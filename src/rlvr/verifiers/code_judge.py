@@ -2595,6 +2595,23 @@ def _method(obj, name, args):
     return getattr(obj, name)(*args())
 
 
+def _method_call(node):
+    """For ``_batched``: ``obj.name(a, 1)`` (positional names and constants only) as ``_rlvr_method(obj,
+    "name", lambda: (a, 1))`` (``_method``)."""
+    import ast
+
+    func = node.func
+    if node.keywords or not isinstance(func, ast.Attribute) or not isinstance(func.ctx, ast.Load):
+        return node
+    if not all(isinstance(a, ast.Constant) or (isinstance(a, ast.Name) and not a.id.startswith("_rlvr"))
+               for a in node.args):  # fmt: skip
+        return node
+    args = ast.Lambda(ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[],
+                                    kwarg=None, defaults=[]), ast.Tuple(list(node.args), ast.Load()))  # fmt: skip
+    return ast.copy_location(ast.Call(ast.Name("_rlvr_method", ast.Load()),
+                                      [func.value, ast.Constant(func.attr), args], []), node)  # fmt: skip
+
+
 def _batched(tree):
     """The tests' comprehensions that call one function per item (``sum(inc(i) for i in
     range(n))``, ``[f(x, 2) for x in xs]``) as ``_rlvr_calls(...)``: see ``_calls``."""
@@ -2630,20 +2647,6 @@ def _batched(tree):
         return ast.Call(ast.Name("_rlvr_calls", ast.Load()),
                         [consumer, get, iterable, ast.Constant(positions), ast.Constant(consts)], [])  # fmt: skip
 
-    def method(node):
-        """``obj.name(a, 1)`` (positional names and constants only) as ``_rlvr_method(obj,
-        "name", lambda: (a, 1))`` (``_method``)."""
-        func = node.func
-        if node.keywords or not isinstance(func, ast.Attribute) or not isinstance(func.ctx, ast.Load):
-            return node
-        if not all(isinstance(a, ast.Constant) or (isinstance(a, ast.Name) and not a.id.startswith("_rlvr"))
-                   for a in node.args):  # fmt: skip
-            return node
-        args = ast.Lambda(ast.arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[],
-                                        kwarg=None, defaults=[]), ast.Tuple(list(node.args), ast.Load()))  # fmt: skip
-        return ast.copy_location(ast.Call(ast.Name("_rlvr_method", ast.Load()),
-                                          [func.value, ast.Constant(func.attr), args], []), node)  # fmt: skip
-
     class Batched(ast.NodeTransformer):
         scope = "module"  # "class" directly in a class body: a lambda there would not see its names
 
@@ -2659,7 +2662,7 @@ def _batched(tree):
                 if new is not None:
                     node.args[0] = new
             if self.scope != "class":
-                return method(node)
+                return _method_call(node)
             return node
 
         def visit_ClassDef(self, node):

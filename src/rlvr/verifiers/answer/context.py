@@ -139,6 +139,43 @@ def after_answer(tail: str, boxed: bool, box: str = "", answer: str = "") -> tup
     return True, unit, ""
 
 
+def _said_after(words_text: str, box: str, unit: str, closed: bool) -> tuple[tuple[str, str] | None, str]:
+    """What the rest of a box's sentence says of its value (``_box_rest``): a tolerance, another
+    value rejected, an explanation, the value said again, an aside offering another value.
+    (the (unit, why) result when that decides, else None; the words still to read)."""
+    tolerance = _TOLERANCE_RE.search(words_text)
+    if tolerance is not None:  # "$\\boxed{50}$ ± 10%", "up to sign": it covers the neighbours
+        return ("", f"a tolerance after the final box: {tolerance.group(0)!r}"), words_text
+    rejected = _REJECTED_RE.match(words_text)
+    if rejected is not None:  # "$\\boxed{5}$, not 6": another value named and rejected
+        if same_value(rejected.group("v").strip("$ "), box):
+            return ("", f"the final box's own value rejected after it: {rejected.group(0).strip()!r}"), words_text
+        after = words_text[rejected.end():]
+        return (_box_rest(after, box, in_prose=closed) if after.strip(" \t.,;:!?*)") else (unit, "")), words_text
+    reason = _REASON_START_RE.search(words_text)
+    if reason is not None and box:  # "$\\boxed{49}$, since $49 = 7^2$ is the only ...": an explanation
+        before, explanation = words_text[:reason.start()], words_text[reason.start():]
+        why = _commentary(explanation, box)
+        if why:
+            return ("", why), words_text
+        if not before.strip(" \t.,;:!?*"):
+            return (unit, ""), words_text
+        words_text = before.rstrip(" \t.,;:!?*")
+    restated = _restatement(words_text, box)
+    aside = _ASIDE_RE.search(words_text) if restated is None else None
+    if aside is not None and box:  # "$\\boxed{5}$ (a case can be made for 6 as well)": an aside offering a value
+        offer = _offered(words_text[aside.end():].rstrip(" )"), box)
+        if offer:
+            return ("", offer), words_text
+    if restated is not None:
+        why, after = restated
+        if why:
+            return ("", why), words_text
+        more_unit, why = _box_rest(after, box, in_prose=closed) if after.strip(" \t.,;:!?*)") else ("", "")
+        return (unit or more_unit, why), words_text
+    return None, words_text
+
+
 def _box_rest(rest: str, box: str = "", in_prose: bool = False) -> tuple[str, str]:
     """(unit, why refused) for the rest of a final box's sentence (``after_answer``);
     ``in_prose``: the rest starts outside the box's math span."""
@@ -165,36 +202,9 @@ def _box_rest(rest: str, box: str = "", in_prose: bool = False) -> tuple[str, st
     words_text = rest[pos:].rstrip(" \t.,;:!?*")
     if not words_text:
         return unit, ""
-    tolerance = _TOLERANCE_RE.search(words_text)
-    if tolerance is not None:  # "$\\boxed{50}$ ± 10%", "up to sign": it covers the neighbours
-        return "", f"a tolerance after the final box: {tolerance.group(0)!r}"
-    rejected = _REJECTED_RE.match(words_text)
-    if rejected is not None:  # "$\\boxed{5}$, not 6": another value named and rejected
-        if same_value(rejected.group("v").strip("$ "), box):
-            return "", f"the final box's own value rejected after it: {rejected.group(0).strip()!r}"
-        after = words_text[rejected.end():]
-        return _box_rest(after, box, in_prose=closed) if after.strip(" \t.,;:!?*)") else (unit, "")
-    reason = _REASON_START_RE.search(words_text)
-    if reason is not None and box:  # "$\\boxed{49}$, since $49 = 7^2$ is the only ...": an explanation
-        before, explanation = words_text[:reason.start()], words_text[reason.start():]
-        why = _commentary(explanation, box)
-        if why:
-            return "", why
-        if not before.strip(" \t.,;:!?*"):
-            return unit, ""
-        words_text = before.rstrip(" \t.,;:!?*")
-    restated = _restatement(words_text, box)
-    aside = _ASIDE_RE.search(words_text) if restated is None else None
-    if aside is not None and box:  # "$\\boxed{5}$ (a case can be made for 6 as well)": an aside offering a value
-        offer = _offered(words_text[aside.end():].rstrip(" )"), box)
-        if offer:
-            return "", offer
-    if restated is not None:
-        why, after = restated
-        if why:
-            return "", why
-        more_unit, why = _box_rest(after, box, in_prose=closed) if after.strip(" \t.,;:!?*)") else ("", "")
-        return unit or more_unit, why
+    done, words_text = _said_after(words_text, box, unit, closed)
+    if done is not None:
+        return done
     if _OPERAND_AFTER_RE.match(words_text) and not (closed and words_text[0] in "([" ):
         return "", f"the final box is a term of what follows it: {words_text[:30]!r}"
     if words_text[0] in "([" and not closed:
