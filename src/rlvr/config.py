@@ -108,6 +108,10 @@ class TaskConfig:
     example: bool = knob(True,
         "chat_arithmetic: show one worked problem of the same operation in the prompt, so a small chat model "
         "answers in the checked form.")
+    worked: str = knob("direct",
+        "chat_arithmetic: how the worked example (and the reference answer) works a problem: direct "
+        "(21 * 3 = 63) or steps (21 * 3 = 20 * 3 + 1 * 3 = 60 + 3 = 63, partial products of a "
+        "multiplication; additions and subtractions stay direct).", ("direct", "steps"))
     operators: str = knob("+-", "arithmetic: operators to draw from (subset of '+-*').")
     think_rate: float = knob(0.8,
         "arithmetic: share of warm-start references that work the problem out in <think>; the rest give the "

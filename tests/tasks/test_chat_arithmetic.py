@@ -63,6 +63,7 @@ def test_references_and_the_shown_example_are_graded_ok_by_the_math_verifier():
     ({"digits": 0}, r"digits must be in 1\.\.6, got 0"),
     ({"digits": 7}, "digits must be in"),
     ({"example": "yes"}, "example must be true or false"),
+    ({"worked": "long"}, "worked must be direct or steps"),
 ])
 def test_bad_knobs_are_refused_by_name(kw, match):
     with pytest.raises(ValueError, match=match):
@@ -115,3 +116,28 @@ def test_the_real_model_answers_in_the_shown_form_and_is_graded_on_its_boxed_val
         assert verdict.status == ("ok" if m.group(5) == s.answer else "wrong"), (text, verdict)
         assert verdict.answer == m.group(5)
     assert in_form >= 6, outputs
+
+
+def test_worked_steps_shows_partial_products_of_a_multiplication():
+    from rlvr.tasks.chat_arithmetic import worked
+
+    assert worked(47, "*", 6, "steps") == "47 * 6 = 40 * 6 + 7 * 6 = 240 + 42 = 282, so the answer is \\boxed{282}."
+    assert worked(105, "*", 3, "steps") == "105 * 3 = 100 * 3 + 5 * 3 = 300 + 15 = 315, so the answer is \\boxed{315}."
+    assert worked(40, "*", 3, "steps") == worked(40, "*", 3) == "40 * 3 = 120, so the answer is \\boxed{120}."
+    assert worked(47, "+", 38, "steps") == worked(47, "+", 38)  # additions stay direct
+    task = ChatArithmeticTask(ChatArithmeticSpec(kinds="mul", worked="steps"), eval_size=5)
+    sample = task.eval_samples[0]
+    assert "Answer: 21 * 3 = 20 * 3 + 1 * 3 = 60 + 3 = 63, so the answer is \\boxed{63}." in sample.prompt
+    assert verify_math(task.reference_completion(sample), sample).status == "ok"
+    assert task.longest_reference().startswith("99 * 9 = 90 * 9 + 9 * 9 = 810 + 81 = 891")
+
+
+def test_pass_at_1_by_kind_splits_a_mixed_evaluation():
+    from rlvr.train.evaluation import kinds_text, pass_at_1_by_kind
+
+    samples = [Sample(id=str(i), prompt="", answer="1", fields={"kind": k}) for i, k in enumerate("aabb")]
+    by_kind = pass_at_1_by_kind(samples, [[True, False], [True, True], [False, False], [False, True]])
+    assert by_kind == {"a": 0.75, "b": 0.25}
+    assert kinds_text({"by_kind": by_kind}) == " (a 0.750, b 0.250)"
+    assert pass_at_1_by_kind(samples[:2], [[True], [False]]) == {}  # one kind: nothing to split
+    assert kinds_text({}) == ""

@@ -50,6 +50,7 @@ class ChatArithmeticSpec:
     kinds: str = "add,mul"  # comma-separated subset of add, sub, mul
     digits: int = 2          # digits of the operands (the multiplier of ``mul`` is one digit)
     example: bool = True     # show one worked problem in the prompt
+    worked: str = "direct"   # direct: 21 * 3 = 63; steps: 21 * 3 = 20 * 3 + 1 * 3 = 60 + 3 = 63
     seed: int = 1234
 
     def __post_init__(self) -> None:
@@ -62,6 +63,8 @@ class ChatArithmeticSpec:
             raise ValueError(f"digits must be in 1..6, got {self.digits}")
         if not isinstance(self.example, bool):
             raise ValueError(f"example must be true or false, got {self.example!r}")
+        if self.worked not in ("direct", "steps"):
+            raise ValueError(f"worked must be direct or steps, got {self.worked!r}")
 
     @property
     def kind_list(self) -> list[str]:
@@ -76,10 +79,20 @@ def expression(a: int, op: str, b: int) -> str:
     return f"{a} {op} {b}"
 
 
-def worked(a: int, op: str, b: int) -> str:
-    """The answer in the form the prompt shows: ``47 + 38 = 85, so the answer is \\boxed{85}.``"""
+def worked(a: int, op: str, b: int, style: str = "direct") -> str:
+    """The answer in the form the prompt shows: ``47 + 38 = 85, so the answer is \\boxed{85}.``
+
+    With ``style="steps"`` a multiplication of a several-digit number shows its partial
+    products: ``47 * 6 = 40 * 6 + 7 * 6 = 240 + 42 = 282, so the answer is \\boxed{282}.``
+    """
     v = value_of(a, op, b)
-    return f"{expression(a, op, b)} = {v}, so the answer is \\boxed{{{v}}}."
+    work = f"{expression(a, op, b)} = {v}"
+    if style == "steps" and op == "*" and a >= 10:
+        parts = [int(d) * 10 ** i for i, d in enumerate(reversed(str(a))) if d != "0"][::-1]
+        if len(parts) > 1:
+            work = (f"{expression(a, op, b)} = {' + '.join(f'{p} * {b}' for p in parts)} = "
+                    f"{' + '.join(str(p * b) for p in parts)} = {v}")
+    return f"{work}, so the answer is \\boxed{{{v}}}."
 
 
 def draw_problem(rng: random.Random, spec: ChatArithmeticSpec) -> tuple[str, int, int]:
@@ -101,7 +114,8 @@ def make_sample(kind: str, a: int, b: int, sid: str, spec: ChatArithmeticSpec) -
     expr = expression(a, op, b)
     if spec.example:
         ea, eb = EXAMPLES[kind]
-        prompt = EXAMPLE_PROMPT.format(example=expression(ea, op, eb), worked=worked(ea, op, eb), expr=expr)
+        prompt = EXAMPLE_PROMPT.format(example=expression(ea, op, eb), worked=worked(ea, op, eb, spec.worked),
+                                        expr=expr)
     else:
         prompt = BARE_PROMPT.format(expr=expr)
     return Sample(id=sid, prompt=prompt, answer=str(value_of(a, op, b)),
@@ -149,11 +163,12 @@ class ChatArithmeticTask:
         """The right answer in the form the example shows."""
         kind = sample.fields["kind"]
         a, b = (int(x) for x in sample.fields["expr"].split(f" {KINDS[kind]} "))
-        return worked(a, KINDS[kind], b)
+        return worked(a, KINDS[kind], b, self.spec.worked)
 
     def longest_reference(self) -> str:
         hi = 10**self.spec.digits - 1
-        return max((worked(hi, KINDS[k], 9 if k == "mul" else hi - (k == "sub")) for k in self.spec.kind_list), key=len)
+        return max((worked(hi, KINDS[k], 9 if k == "mul" else hi - (k == "sub"), self.spec.worked)
+                    for k in self.spec.kind_list), key=len)
 
     def check_rollout(self, cfg, tokenizer) -> None:
         """Refuse a token budget too short for the longest reference answer plus the turn end."""

@@ -25,7 +25,8 @@ def build_task(task_cfg, verifier: str = "exact"):
         if t.name == "chat_arithmetic":
             from rlvr.tasks.chat_arithmetic import ChatArithmeticSpec, ChatArithmeticTask
 
-            spec = ChatArithmeticSpec(kinds=t.kinds, digits=t.digits, example=t.example, seed=t.seed)
+            spec = ChatArithmeticSpec(kinds=t.kinds, digits=t.digits, example=t.example,
+                                      worked=t.worked, seed=t.seed)
             return ChatArithmeticTask(spec, eval_size=t.eval_size)
         if t.name == "arithmetic":
             from rlvr.tasks.arithmetic import ArithmeticSpec, ArithmeticTask

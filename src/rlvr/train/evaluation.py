@@ -24,7 +24,9 @@ def evaluate_samples(rollout, tokenizer, samples: list[Sample], rewarder, cfg: C
     """Sample n completions per held-out problem and verify them.
 
     Returns ``pass@1`` (mean success over the n samples, averaged over problems),
-    ``eval/len_mean``, and one row per problem of ``correct`` (bools), ``answers`` (the
+    ``eval/len_mean``, ``by_kind`` (pass@1 over the problems of each ``fields["kind"]``, for
+    tasks that mix kinds such as ``chat_arithmetic``'s operations; empty otherwise), and one row
+    per problem of ``correct`` (bools), ``answers`` (the
     graded answers, for maj@k), ``texts`` and ``statuses``.
     """
     n = n or cfg.eval.samples
@@ -45,7 +47,20 @@ def evaluate_samples(rollout, tokenizer, samples: list[Sample], rewarder, cfg: C
         lengths += [len(c.token_ids) for c in comps]
     out["pass@1"] = sum(sum(c) / len(c) for c in out["correct"]) / max(len(out["correct"]), 1)
     out["eval/len_mean"] = sum(lengths) / max(len(lengths), 1)
+    out["by_kind"] = pass_at_1_by_kind(samples, out["correct"])
     return out
+
+
+def pass_at_1_by_kind(samples: list[Sample], correct: list[list[bool]]) -> dict[str, float]:
+    """pass@1 per ``fields["kind"]`` when the problems carry more than one kind, else ``{}``."""
+    groups: dict[str, list[float]] = {}
+    for s, c in zip(samples, correct):
+        kind = (s.fields or {}).get("kind")
+        if isinstance(kind, str) and kind:
+            groups.setdefault(kind, []).append(sum(c) / len(c))
+    if len(groups) < 2:
+        return {}
+    return {k: sum(v) / len(v) for k, v in sorted(groups.items())}
 
 
 def evaluate(rollout, tokenizer, samples: list[Sample], rewarder, cfg: Config) -> dict:
@@ -59,7 +74,17 @@ def run_evaluation(run) -> dict:
 
 
 def log_eval(run, step: int, ev: dict) -> None:
-    run.runlog.log({"step": step, "kind": "eval", "pass@1": ev["pass@1"], "eval/len_mean": ev["eval/len_mean"]})
+    by_kind = {f"pass@1/{k}": v for k, v in ev.get("by_kind", {}).items()}
+    run.runlog.log({"step": step, "kind": "eval", "pass@1": ev["pass@1"], "eval/len_mean": ev["eval/len_mean"],
+                    **by_kind})
+    if by_kind:
+        run.log(f"eval at step {step}: pass@1 {ev['pass@1']:.3f}{kinds_text(ev)}")
+
+
+def kinds_text(ev: dict) -> str:
+    """`` (add 0.260, mul 0.250)`` for a mixed task's evaluation, else ``""``."""
+    parts = [f"{k} {v:.3f}" for k, v in ev.get("by_kind", {}).items()]
+    return f" ({', '.join(parts)})" if parts else ""
 
 
 def base_evaluation(run) -> float:
@@ -69,7 +94,7 @@ def base_evaluation(run) -> float:
         t0 = time.time()
         base = run_evaluation(run)
         run.phases["base_eval_s"] = time.time() - t0
-        state.base_eval = {"pass@1": base["pass@1"]}
+        state.base_eval = {"pass@1": base["pass@1"], **({"by_kind": base["by_kind"]} if base.get("by_kind") else {})}
         log_eval(run, 0, base)
-        run.log(f"base: held-out pass@1 {base['pass@1']:.3f} on {len(run.eval_samples)} problems")
+        run.log(f"base: held-out pass@1 {base['pass@1']:.3f}{kinds_text(base)} on {len(run.eval_samples)} problems")
     return state.base_eval["pass@1"]

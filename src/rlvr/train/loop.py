@@ -211,7 +211,9 @@ def finish(run: Run, source) -> dict:
         final = run_evaluation(run)
         run.phases["final_eval_s"] = time.time() - t0
         log_eval(run, state.step, final)
-        state.final_eval = {"step": state.step, "pass@1": final["pass@1"]}  # saved with the final checkpoint
+        # saved with the final checkpoint
+        state.final_eval = {"step": state.step, "pass@1": final["pass@1"],
+                            **({"by_kind": final["by_kind"]} if final.get("by_kind") else {})}
     try:
         final_dir = save(run)
     except OSError as exc:
@@ -221,7 +223,8 @@ def finish(run: Run, source) -> dict:
         run.rewarder.close()
         run.runlog.close()
     summary = {
-        "base": state.base_eval, "final": {"pass@1": state.final_eval["pass@1"]}, "steps": state.step,
+        "base": state.base_eval, "final": {k: v for k, v in state.final_eval.items() if k != "step"},
+        "steps": state.step,
         "wall_s": time.time() - run.t_start, "phases": run.phases, "checkpoint": str(final_dir),
         "base_model": str(run.base_dir), **source.summary(),
     }
