@@ -254,8 +254,10 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     # -- hedges that lead into the final answer: modal verbs, first-person belief, parentheticals
     ("lead_in", "10", "I think the answer is \\boxed{10}.", 0, 0),
     ("lead_in", "10", "It could be \\boxed{10}.", 0, 0),
-    ("lead_in", "10", "It may be \\boxed{10}.", 0, 0),
-    ("lead_in", "10", "It would be \\boxed{10}.", 0, 0),
+    # "may" and "would" state the one value as models write it ("the number of apples she has
+    # left would be \\boxed{5}"): no cover, paid as the statement it is
+    ("lead_in", "10", "It may be \\boxed{10}.", 1, 1),
+    ("lead_in", "10", "It would be \\boxed{10}.", 1, 1),
     ("lead_in", "10", "It seems to be \\boxed{10}.", 0, 0),
     ("lead_in", "10", "Presumably, \\boxed{10}.", 0, 0),
     ("lead_in", "10", "I believe the answer is 10.", 0, 0),

@@ -15,8 +15,8 @@ Which equivalences are true, as decided here (docs/verifiers.md, "Typed values")
 unit the reference leaves out may be written (``90 \\text{ minutes}`` for 90); an answer
 without the reference's unit is read in it (``90`` for 90 minutes, ``1.5`` is not); units
 convert exactly (90 minutes = 1.5 hours, 5000 m = 5 km, 12 inches = 1 foot, 500 cents =
-$5); a percent answer matches a plain reference of magnitude 1 or more (``25\\%`` for 25),
-never one below 1 (``50\\%`` is not 0.5, ``\\frac14\\%`` is not 1/4); degrees and radians
+$5); a percent answer matches a plain reference of magnitude 2 or more (``25\\%`` for 25),
+never one below 2 (``50\\%`` is not 0.5, ``\\frac14\\%`` is not 1/4, ``1\\%`` is not 1); degrees and radians
 convert (60° = π/3); ratios of numbers are equal up to a positive factor (2:4 = 1:2), clock
 times only as written; a list is a multiset in any order; ± is its two values.
 """
@@ -269,6 +269,36 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("disowned", "10", "$2x = \\boxed{10}$", 0, 0),
     ("disowned", "10", "If we forgot the carry we would get \\boxed{10}.", 0, 0),
     ("disowned", "5 \\text{ km}", "So $5 \\text{ m} = \\boxed{5 \\text{ km}}$.", 0, 0),
+    ("disowned", "5", "It is not the case that the answer is \\boxed{5}.", 0, None),
+    ("disowned", "5", "The answer is not, therefore, \\boxed{5}.", 0, None),
+    # -- a list written with commas and no spaces: one digit after a comma separates items (MATH's
+    # "-2,1"); two or more after it in plain text are a decimal comma ("1,22"); three a thousands group
+    ("list_form", "-2,1", "\\boxed{-2.1}", 0, None),
+    ("list_form", "1,2", "\\boxed{1.2}", 0, None),
+    ("list_form", "1,2", "\\boxed{12}", 0, None),
+    ("list_form_equal", "-2,1", "The solutions are \\boxed{-2, 1}.", 1, None),
+    ("list_form_equal", "-2,1", "The solutions are \\boxed{1,-2}.", 1, None),
+    ("list_form_equal", "1,22", "\\boxed{1.22}", 1, None),
+    ("list_form_equal", "1,000", "\\boxed{1000}", 1, None),
+    # -- what follows or surrounds the final answer, read by structure
+    ("cover", "5", "所以答案是 $\\boxed{5}$或6。", 0, None),
+    ("cover", "5", "따라서 답은 $\\boxed{5}$ 또는 6입니다.", 0, None),
+    ("cover", "18", "<answer>The answer is 18 or 19.</answer>", 0, None),
+    ("cover", "18", "\\boxed{11}\n<answer>The answer is 18.</answer>", 0, None),
+    ("cover", "5", "**Final Answer:** $\\boxed{5}$ (six is also defensible)", 0, None),
+    ("cover", "99", "There are \\boxed{99} integers — 100 counting zero.", 0, None),
+    ("cover", "5", "The answer is \\boxed{5} (or 6, depending on the convention).", 0, None),
+    ("prose_equal", "5", "따라서 답은 $\\boxed{5}$입니다.", 1, None),
+    ("prose_equal", "5", "所以答案是 $\\boxed{5}$个苹果。", 1, None),
+    ("prose_equal", "18", "<answer>The answer is 18.</answer>", 1, None),
+    ("prose_equal", "5", "\\textbf{Final Answer:} $\\boxed{5}$", 1, None),
+    ("prose_equal", "5", "So the total would be $\\boxed{5}$.", 1, None),
+    ("prose_equal", "5", "It is not hard to see that the answer is \\boxed{5}.", 1, None),
+    ("prose_equal", "5", "We can't have $n = 0$, so the answer is $\\boxed{5}$.", 1, None),
+    ("prose_equal", "5", "In either case, the answer is $\\boxed{5}$.", 1, None),
+    ("prose_equal", "5", "There is no doubt that the answer is \\boxed{5}.", 1, None),
+    ("prose_equal", "5", "The answer is \\boxed{5}!", 1, None),
+    ("prose_equal", "5", "$\\boxed{5}$ — 6 would double count the shared corner.", 1, None),
 ]
 
 FAMILY_KIND: dict[str, str] = {
@@ -281,6 +311,7 @@ FAMILY_KIND: dict[str, str] = {
     "unit_equal": "correct", "money_equal": "correct", "percent_equal": "correct", "angle_equal": "correct",
     "modulus_equal": "correct", "equation_equal": "correct", "named_equal": "correct", "multiset_equal": "correct",
     "ratio_equal": "correct", "precision_equal": "correct", "pm_equal": "correct", "matrix_equal": "correct",
+    "list_form": "wrong_value", "list_form_equal": "correct", "prose_equal": "correct",
 }
 
 # measured: disowned rows paid by math (and by exact) out of the family's rows; a rule that

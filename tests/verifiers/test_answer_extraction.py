@@ -119,7 +119,10 @@ LOCATE_ROWS = [
     ("So \\boxed{4}.", "\\boxed{4}", "boxed", ()),
     ("So \\boxed{4}. I hope it is correct.<|im_end|>", "\\boxed{4}", "boxed", ()),
     ("So \\boxed{4}. Wait, it is 5.", None, "trailing_text", ()),
-    ("\\boxed{4}!", None, "trailing_text", ()),  # "!" is a factorial, never closing punctuation
+    # "!" that ends the text or a sentence closes it ("The answer is \\boxed{5}!"): the box is the
+    # answer either way, and no reference other than 4 pays it; "$\\boxed{4}!$" in math is a factorial
+    ("\\boxed{4}!", "\\boxed{4}", "boxed", ()),
+    ("$\\boxed{4}!$", None, "trailing_text", ()),
     ("roots \\boxed{1} and \\boxed{2}", "\\boxed{1}, \\boxed{2}", "boxed", ()),
     ("\\boxed{1}. Check: \\boxed{2}", "\\boxed{2}", "boxed", ("1",)),
     ("the area is \\(\\boxed{189}\\) square centimeters.", "\\boxed{189 \\text{ square centimeters}}", "boxed", ()),

@@ -333,17 +333,21 @@ def _units(gold: Value, pred: Value, judge: Judge[T]) -> T:
     return _scaled(gold, gu.scale, pred, pu.scale, judge)
 
 
+PERCENT_PLAIN_MIN = 2  # a plain reference from here up may be a percentage written without its sign
+
+
 def _percent_for_plain(gold: Value, pred: Value, judge: Judge[T]) -> T:
-    """A percent answer for a reference written without one. A reference of magnitude 1 or
+    """A percent answer for a reference written without one. A reference of magnitude 2 or
     more is a percentage written without its sign (``25\\%`` for 25, as "what percent …?"
-    references are); a reference below 1 is a fraction, and a percent there is no answer to
-    it under either reading (``\\frac14\\%`` is not 1/4; ``50\\%`` is not read as 0.5 either,
-    so no completion is paid under two readings)."""
+    references are); a reference below 2 is a plain number (a probability, a fraction, a
+    ratio such as 1.5: the readings that dominate there), and a percent is no answer to it
+    under either reading (``\\frac14\\%`` is not 1/4, ``1\\%`` is not 1; ``50\\%`` is not read as
+    0.5 either, so no completion is paid under two readings)."""
     value = gold.answer.value
-    if value is not None and abs(value) >= 1:
+    if value is not None and abs(value) >= PERCENT_PLAIN_MIN:
         return compare(_bare(gold), _bare(pred), judge)
-    return judge.differ(f"{pred.show()} != {gold.show()}: a percent for a reference below 1 (a fraction, not a "
-                        "percentage)")
+    return judge.differ(f"{pred.show()} != {gold.show()}: a percent for a plain reference below 2 (a "
+                        "number, not a percentage)")
 
 
 def _scale_node(value: Value, factor: Fraction) -> tuple:

@@ -143,6 +143,8 @@ def _said_after(words_text: str, box: str, unit: str, closed: bool) -> tuple[tup
     """What the rest of a box's sentence says of its value (``_box_rest``): a tolerance, another
     value rejected, an explanation, the value said again, an aside offering another value.
     (the (unit, why) result when that decides, else None; the words still to read)."""
+    if _CJK_RE.search(words_text) and _CJK_NUMBER_RE.search(words_text):  # "$\\boxed{5}$或6"
+        return ("", f"another value after the final box: {words_text[:30]!r}"), words_text
     tolerance = _TOLERANCE_RE.search(words_text)
     if tolerance is not None:  # "$\\boxed{50}$ ± 10%", "up to sign": it covers the neighbours
         return ("", f"a tolerance after the final box: {tolerance.group(0)!r}"), words_text
@@ -164,7 +166,12 @@ def _said_after(words_text: str, box: str, unit: str, closed: bool) -> tuple[tup
     restated = _restatement(words_text, box)
     aside = _ASIDE_RE.search(words_text) if restated is None else None
     if aside is not None and box:  # "$\\boxed{5}$ (a case can be made for 6 as well)": an aside offering a value
-        offer = _offered(words_text[aside.end():].rstrip(" )"), box)
+        offer = _offered(words_text[aside.end():].rstrip(" )"), box) or _aside_value(words_text[aside.end():], box)
+        if offer:
+            return ("", offer), words_text
+    dash = _DASH_RE.search(words_text) if aside is None and restated is None else None
+    if dash is not None and box:  # "$\boxed{99}$ integers — $100$ counting zero"
+        offer = _aside_value(words_text[dash.end():], box)
         if offer:
             return ("", offer), words_text
     if restated is not None:
@@ -176,6 +183,16 @@ def _said_after(words_text: str, box: str, unit: str, closed: bool) -> tuple[tup
     return None, words_text
 
 
+def _term_follows(rest: str, pos: int) -> bool:
+    """Whether the box is a term of what follows it: a factorial "!" in math (``$\\boxed{4}!$``;
+    an "!" that ends the text or a sentence closes it), a letter or digit right after the box's
+    closers with no space ("\\boxed{5}$x"; CJK and Hangul text runs on without spaces)."""
+    if re.match(r"!(?![\s.]|$)", rest):
+        return True
+    return pos < len(rest) and rest[pos].isalnum() and ord(rest[pos]) < 0x3000 and \
+        not any(c.isspace() for c in rest[:pos])
+
+
 def _box_rest(rest: str, box: str = "", in_prose: bool = False) -> tuple[str, str]:
     """(unit, why refused) for the rest of a final box's sentence (``after_answer``);
     ``in_prose``: the rest starts outside the box's math span."""
@@ -185,7 +202,7 @@ def _box_rest(rest: str, box: str = "", in_prose: bool = False) -> tuple[str, st
     closed = in_prose or "$" in rest[:pos] or "\\)" in rest[:pos] or "\\]" in rest[:pos]
     if re.match(r"(?:st|nd|rd|th)\b", rest[pos:]) and closed:
         pos += 2  # "the $\\boxed{18}$th floor": an ordinal
-    elif rest[:1] == "!" or (pos < len(rest) and rest[pos].isalnum() and not any(c.isspace() for c in rest[:pos])):
+    elif _term_follows(rest, pos):
         return "", f"the final box is a term of what follows it: {rest[:30]!r}"  # "\boxed{4}!", "\boxed{5}$x"
     unit = ""
     approx = _APPROX_AFTER_RE.match(rest, pos)
@@ -331,6 +348,39 @@ def _offered(text: str, answer: str) -> str:
         if offered is not None and not same_value(offered, answer):
             return f"another value offered after the final answer: {found.group(0).strip()!r} {offered!r}"
     return ""
+
+
+_ASIDE_RELATION_RE = re.compile(r"=|<|>|\\(?:neq?|leq?|geq?|approx|equiv)(?![A-Za-z])"
+                                r"|(?i:\b(?:more|less|fewer|greater|smaller|larger|than|times|plus|minus)\b)")
+
+
+def _aside_value(aside: str, answer: str) -> str:
+    """An aside right after the final answer (a parenthesis, a dash) that holds another value
+    and no relation or comparison that would make it a step or a check ("(a case can be made
+    for 6 as well)", "— $100$ counting zero"): it offers that value; "" otherwise (a value
+    restated, "(that is, $6 + 6 = 12$)", "— 6 more than Mary's")."""
+    if _ASIDE_RELATION_RE.search(aside):
+        return ""
+    offers = _ADDITIVE_RE.search(aside) is not None
+    found = [(m.start(), m.end(), m.group("m") or m.group("p") or m.group("n")) for m in _OFFER_RE.finditer(aside)]
+    found += [(m.start(), m.end(), m.group(0)) for m in _NUMBER_WORDS_RE.finditer(aside)
+              if m.group(0).lower() not in ("a", "an")]
+    for start, end, value in sorted(found):
+        if same_value(value.strip("$ ,."), answer) or not (re.search(r"\d", value)
+                                                           or _NUMBER_WORDS_RE.fullmatch(value)):
+            continue
+        if not offers and _STATEMENT_VERB_RE.match(aside, end):
+            continue  # "— 6 would double count the corner": a statement about the other value, not an offer
+        return f"another value in an aside after the final answer: {aside[start:end].strip()!r}"
+    return ""
+
+
+# an aside that adds or approves a value offers it ("6 is also defensible", "6 works too")
+_ADDITIVE_RE = re.compile(r"(?i)\b(?:also|as\s+well|too|equally|alternatively|acceptable|valid|defensible|correct"
+                          r"|right|possible|plausible|reasonable|fine|works?)\b")
+# a finite verb right after the other value: the aside says something of it ("6 would double count")
+_STATEMENT_VERB_RE = re.compile(r"\$?\s+(?:is|are|was|were|would|will|does|do|did|can|cannot|could|has|had|must"
+                                r"|should|fails?|gives?|makes?|counts?|violates?|exceeds?|leads?|includes?)\b")
 
 
 MAX_OFFER_WORDS = 12  # words of a short statement after the answer read as offering the value it holds
@@ -479,7 +529,10 @@ def _restate_re() -> re.Pattern[str]:
 _REJECTED_RE = re.compile(r"(?i)\s*,?\s*(?:and\s+)?(?:not|rather\s+than|instead\s+of)\s+"
                           r"(?P<v>\$[^$]{1,40}\$|[-+]?\d[\d,]*(?:\.\d+)?)(?![\w.]\d)")
 # an aside after the box: a parenthesis or a dash opens a statement of its own
+_CJK_RE = re.compile(r"[\u3000-\u9fff\uac00-\ud7af]")  # CJK and Hangul: words without spaces between them
+_CJK_NUMBER_RE = re.compile(r"\d|[〇零一二三四五六七八九十百千万亿两]")
 _ASIDE_RE = re.compile(r"^\s*[,;]?\s*(?:\(|—|–|--|\s-\s)")
+_DASH_RE = re.compile(r"\s(?:—|–|--|-)\s|—")
 # an explanation after the box's value: read for what would take the answer back, not for its numbers
 _REASON_START_RE = re.compile(r"(?i)(?:^|[\s,;(])(?:since|because)\b")
 
@@ -638,15 +691,15 @@ _LEAD_WORDS_RE = re.compile(
 _HEDGE_WORDS_RE = re.compile(
     r"(?i)\b(?:maybe|perhaps|probably|possibly|might|unlikely|presumably|apparently|seemingly|conceivably"
     r"|hopefully|plausibly|supposedly|allegedly|arguably|tentatively|perchance|potentially|hypothetically"
-    r"|guessing|doubt|doubtful|unsure|uncertain|either|(?:i|we|my|our)\s+(?:think|believe|suspect|reckon|guess))\b")
+    r"|guessing|(?<!no )(?<!without )(?<!beyond )doubt|doubtful|unsure|uncertain"
+    r"|(?:i|we|my|our)\s+(?:think|believe|suspect|reckon|guess))\b")
 # modal verbs hedge only the verb that states the value ("It could be", "may well be", "appears
 # to be"); elsewhere in the sentence they belong to the question ("the most points that could
 # be in the domain is 19")
 _PARENTHETICAL_RE = re.compile(r",[^,.;:!?]{1,30},")
 _NEAR_HEDGE_RE = re.compile(
-    r"(?i)\b(?:(?:could|may|might)\b(?:\s+(?:well|also|just|actually|then|very|perhaps|possibly))?"
+    r"(?i)\b(?:(?:could|might)\b(?:\s+(?:well|also|just|actually|then|very|perhaps|possibly))?"
     r"(?:\s+(?:be|equal|equals|give|yield|become|have|leave|make|get|come\s+to|amount\s+to|total))?"
-    r"|would(?:\s+(?:well|also|just|actually|then|perhaps|possibly))?\s+(?:be|equal)"
     r"|(?:seems?|seemed|appears?|appeared)\b(?:\s+to\s+(?:be|equal|give|have))?)[^A-Za-z0-9]*$")
 _FALSITY_RE = re.compile(r"(?i)\b(?:false|wrong|incorrect|untrue|impossible)\b")
 
@@ -720,8 +773,9 @@ def qualifier(text: str, hedges: bool = True, label: bool = False) -> str:
     ``text`` is a label (its words qualify the value it labels: "Wrong answer:"). A
     negation inside a relative clause of the subject ("the integers that are not divisible
     by 3 is") qualifies a noun, not the statement, and is passed over."""
-    found = next((m for m in _LEAD_WORDS_RE.finditer(text) if not _relative(text, m) and not _discharged(text, m)),
-                 None)
+    found = next((m for m in _LEAD_WORDS_RE.finditer(text)
+                  if not _relative(text, m) and not _discharged(text, m) and not _premise(text, m)
+                  and not (label and m.group(0).lower() == "whether")), None)
     found = (found or (_HEDGE_WORDS_RE.search(text) if hedges else None)
              or _FALSITY_RE.search(text if label else text[text.rfind(":") + 1:]))
     return found.group(0).lower() if found else ""
@@ -736,6 +790,22 @@ _COPULA_AFTER_RE = re.compile(r"(?i)\b(?:is|are|was|were|equals)\b")
 
 
 _THEN_RE = re.compile(r"(?i)\bthen\b")
+# a negation of difficulty ("It is not hard to see that"), and a premise that a consequence
+# follows ("We can't have $n = 0$, so the answer is"): the negation is not the statement's
+_DIFFICULTY_RE = re.compile(r"(?i)\s+(?:(?:very|too|so|that|at\s+all)\s+)?(?:hard|difficult|tough|surprising"
+                            r"|a\s+coincidence|an\s+accident)\b")
+_CONSEQUENCE_RE = re.compile(r"(?i)\s*\S+\s+\S+.*?\b(?:so|thus|hence|therefore|consequently)\s+\S")
+
+
+def _premise(text: str, m: re.Match[str]) -> bool:
+    """Whether the negation ``m`` negates a difficulty ("not hard to see") or sits in a
+    premise that a consequence connective closes before the marker ("We can't have
+    $n = 0$ so the answer is"; the premise has at least two words after the negation, so
+    "is not, therefore," stays a negation of the statement)."""
+    if m.group(0).lower() not in ("not", "n't", "n\u2019t", "never", "cannot"):
+        return False
+    return bool(_DIFFICULTY_RE.match(text, m.end()) or _CONSEQUENCE_RE.match(text, m.end()))
+
 
 
 def _discharged(text: str, m: re.Match[str]) -> bool:

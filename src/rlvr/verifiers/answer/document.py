@@ -151,7 +151,24 @@ def reading_text(section: str) -> str:
         section = _drop_inner_emphasis(section)
     if not section.isascii():
         section = section.translate(_FULLWIDTH)
+    if "\\text" in section:
+        section = _latex_labels(section)
     return section
+
+
+_LATEX_LABEL_RE = re.compile(r"\\(?:textbf|textit|emph|underline)\s*\{([A-Za-z][A-Za-z ]{0,40}:)\s*\}")
+
+
+def _latex_labels(text: str) -> str:
+    """``\\textbf{Final Answer:}`` in prose as the bold label it displays (``**Final Answer:**``)."""
+    spans = math_spans(text)
+
+    def label(m: re.Match[str]) -> str:
+        k = bisect.bisect_right(spans, (m.start(), len(text) + 1)) - 1
+        if k >= 0 and spans[k][0] <= m.start() < spans[k][1]:
+            return m.group(0)
+        return f"**{m.group(1)}**"
+    return _LATEX_LABEL_RE.sub(label, text)
 
 
 def _drop_inner_emphasis(text: str) -> str:

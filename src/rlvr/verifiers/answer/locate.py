@@ -25,6 +25,7 @@ markers are competitors, which the caller must find equal to the answer.
 from __future__ import annotations
 
 import bisect
+import dataclasses
 import re
 
 from rlvr.verifiers.answer import document
@@ -143,7 +144,12 @@ def locate(completion: str, markers: tuple[str, ...] = MARKERS, unmarked: bool =
             return Located(None, reason, tagged.reason)
         if not tagged.text:
             return Located(None, "no_answer", "empty <answer> tag")
-        return _tagged(doc, tagged.text, markers)
+        outer = _tagged(doc, tagged.text, markers)
+        inner = _marked_inside(tagged.text, markers)
+        if inner is None or outer.value is None or inner.value is None:
+            return outer if inner is None or outer.value is None else inner
+        return dataclasses.replace(outer, value=inner.value, competitors=outer.competitors + inner.competitors,
+                                   lead=inner.lead or outer.lead, noun=inner.noun)
     found = _Markers(doc, len(doc.text), markers)
     if not found.starts:
         unread = screen_words(body)
@@ -182,6 +188,18 @@ def _tagged(doc: document.Document, value: str, markers: tuple[str, ...]) -> Loc
     competitors = [strip_sign_off(found.competitor(key, content)).strip()
                    for key, (_, _, content) in found.values.items() if key not in taken]
     return Located(value, source="tag", competitors=tuple(c for c in competitors if c), lead=lead)
+
+
+_INNER_MARKER_RE = re.compile(r"(?i)\\boxed\s*\{|\bthe\s+(?:final\s+)?answer\s+is\b|####")
+
+
+def _marked_inside(value: str, markers: tuple[str, ...]) -> Located | None:
+    """An ``<answer>`` tag whose content marks its own final answer (``<answer>The answer is
+    18.</answer>``, ``<answer>So \\boxed{18}</answer>``): that content read as a completion of
+    its own, with every rule of a marker; None when it holds no marker."""
+    if not _INNER_MARKER_RE.search(value) or "<answer" in value.lower():
+        return None
+    return locate(value, markers, unmarked=False)
 
 
 class _Markers:

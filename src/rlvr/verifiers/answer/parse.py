@@ -1458,8 +1458,8 @@ def _parse(text: str, words: str) -> Answer:
     s = s.replace("\\(", " ").replace("\\)", " ").replace("\\[", " ").replace("\\]", " ")
     s = _MARKDOWN_BOLD_RE.sub(" ", s).strip()
     s = _strip_trailing_punct(s)
-    if not math and re.fullmatch(r"[+-]?\d+,\d+", s) and not re.fullmatch(r"[+-]?[1-9]\d{0,2}(?:,\d{3})+", s):
-        s = s.replace(",", ".")  # a decimal comma, as math-verify reads plain text: 1,22 = 1.22
+    if not math and _DECIMAL_COMMA_RE.fullmatch(s) and not re.fullmatch(r"[+-]?[1-9]\d{0,2}(?:,\d{3})+", s):
+        s = s.replace(",", ".")  # plain text "1,22" is the decimal 1.22; "-2,1" (one digit after) is a list
     tokens = _Lexer(s).run()
     if not tokens:
         raise _Refused("no_answer", "an empty answer")
@@ -1467,6 +1467,11 @@ def _parse(text: str, words: str) -> Answer:
         raise _Refused("unparsed", f"an answer of {len(tokens)} tokens (at most {MAX_TOKENS})")
     node = _Parser(tokens).answer()
     return _make(node)
+
+
+# a decimal comma in plain text: one comma, two or more digits after it ("1,22", "0,111",
+# "1000,99"); with one digit after it ("-2,1", "1,2") the comma separates a list, as MATH writes one
+_DECIMAL_COMMA_RE = re.compile(r"[+-]?\d+,\d{2,}")
 
 
 def _text_answer(s: str, words: str, forced: bool) -> Answer:
