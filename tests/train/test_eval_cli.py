@@ -78,3 +78,17 @@ def test_unknown_options_still_fail_and_overrides_need_a_command_that_takes_them
     proc = subprocess.run([sys.executable, "-m", "rlvr.cli", "passk", "--n", "4", "--c", "1", "--k", "1", "a.b=1"],
                           capture_output=True, text=True, env=env, timeout=60)
     assert proc.returncode == 2 and "unrecognized arguments: a.b=1" in proc.stderr
+
+
+def test_passk_by_kind_splits_a_mixed_task():
+    from rlvr.commands.eval import passk_by_kind
+    from rlvr.types import Sample
+
+    kinds = ["add", "mul", "add"]
+    samples = [Sample(id=str(i), prompt="", answer="1", fields={"kind": k}) for i, k in enumerate(kinds)]
+    correct = [[True, False], [False, False], [True, True]]
+    # add: problem 0 has c=1 of n=2 (pass@1 0.5, pass@2 1), problem 2 c=2 (1, 1); mul: c=0 (0, 0)
+    assert passk_by_kind(samples, correct, [1, 2]) == {
+        "add": {"problems": 2, "pass@k": {"1": 0.75, "2": 1.0}},
+        "mul": {"problems": 1, "pass@k": {"1": 0.0, "2": 0.0}}}
+    assert passk_by_kind(samples[:1], correct[:1], [1]) == {}  # one kind: no split

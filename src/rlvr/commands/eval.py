@@ -145,7 +145,27 @@ def eval_model(cfg, model_dir: Path, samples, n: int, temperature: float, ks: li
         "len_mean": res["eval/len_mean"],
         "seconds": time.time() - t0,
     }
+    by_kind = passk_by_kind(samples, correct, ks)
+    if by_kind:
+        metrics["by_kind"] = by_kind
     return metrics, res
+
+
+def passk_by_kind(samples, correct: list[list[bool]], ks: list[int]) -> dict:
+    """pass@k of each kind of problem (``fields["kind"]``: "add", "mul") when the problems
+    hold more than one kind, as ``{kind: {"problems": n, "pass@k": {"1": …}}}``; else ``{}``."""
+    from rlvr.diagnostics.passk import passk_curve
+
+    rows: dict[str, list[int]] = {}
+    for i, s in enumerate(samples):
+        kind = (s.fields or {}).get("kind")
+        if isinstance(kind, str) and kind:
+            rows.setdefault(kind, []).append(i)
+    if len(rows) < 2:
+        return {}
+    return {kind: {"problems": len(idx), "pass@k": {str(k): v for k, v in
+                                                     passk_curve([correct[i] for i in idx], ks).items()}}
+            for kind, idx in sorted(rows.items())}
 
 
 def completion_rows(model_dir: Path, samples, res: dict):
@@ -198,5 +218,7 @@ def _plot(results: dict, output: Path, model_dirs: list[Path], n: int, problems:
     for label, m in zip(labels, results["models"]):
         curves[f"{label} pass@k"] = m["pass@k"]
         curves[f"{label} maj@k"] = m["maj@k"]
+        for kind, figures in m.get("by_kind", {}).items():
+            curves[f"{label} pass@k ({kind})"] = figures["pass@k"]
     return plot_passk_compare(curves, output / "passk_compare.svg",
                               title=f"pass@k and maj@k, n={n}, {problems} problems")
