@@ -140,7 +140,7 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("juxtaposed", "5", "\\boxed{\\phantom{5}5}", 0, 0),
     ("juxtaposed", "10", "\\boxed{10_3}", 0, 0),
     ("juxtaposed", "10", "\\boxed{10²}", 0, 0),
-    ("juxtaposed", "100", "The answer is 10².", 0, 0),
+    ("juxtaposed", "100", "The answer is 10².", 1, 0),  # a superscript after a number is the power it displays
     ("juxtaposed", "10", "10²", 0, None),
     ("juxtaposed", "1000", "\\boxed{1\\ 000}", 1, 1),
     ("juxtaposed", "10000", "\\boxed{10\\,000}", 1, 1),

@@ -153,7 +153,31 @@ def reading_text(section: str) -> str:
         section = section.translate(_FULLWIDTH)
     if "\\text" in section:
         section = _latex_labels(section)
+    if "<" in section and _HTML_RE.search(section):
+        section = _html_as_markdown(section)
+    if not section.isascii():
+        section = _EMOJI_RE.sub(" ", section)
     return section
+
+
+def _html_as_markdown(text: str) -> str:
+    """HTML emphasis and paragraph tags in prose as the Markdown they display (in math,
+    ``$a<b>c$`` stays a chain of relations)."""
+    spans = math_spans(text)
+
+    def markdown(m: re.Match[str]) -> str:
+        k = bisect.bisect_right(spans, (m.start(), len(text) + 1)) - 1
+        if k >= 0 and spans[k][0] <= m.start() < spans[k][1]:
+            return m.group(0)
+        return _HTML_AS_MARKDOWN.get(m.group(1).lower(), " ")
+    return _HTML_RE.sub(markdown, text)
+
+
+# HTML emphasis and paragraph tags as the Markdown they display (``<b>Answer:</b> 42``)
+_HTML_RE = re.compile(r"</?(b|strong|i|em|u|p|br|span|div|mark)\s*/?>", re.IGNORECASE)
+_HTML_AS_MARKDOWN = {"b": "**", "strong": "**", "p": "\n\n", "br": "\n", "div": "\n"}
+# pictographs and dingbats (``42 ✅``, ``🎯 Answer:``): decoration, no value (``°`` and math signs stay)
+_EMOJI_RE = re.compile("[\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff\ufe0f\u200d]+")
 
 
 _LATEX_LABEL_RE = re.compile(r"\\(?:textbf|textit|emph|underline)\s*\{([A-Za-z][A-Za-z ]{0,40}:)\s*\}")

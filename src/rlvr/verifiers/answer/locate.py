@@ -47,6 +47,8 @@ from rlvr.verifiers.answer.section import (
     _TURN_MARK_RE,
     ANSWER_OPEN,
     EOS_MARKERS,
+    THINK_CLOSE,
+    THINK_OPEN,
     Located,
     answer_tag,
     final_section,
@@ -112,7 +114,52 @@ def locate(completion: str, markers: tuple[str, ...] = MARKERS, unmarked: bool =
     """The final answer of a completion (module docstring). ``unmarked``: without any
     marker, the whole final section for the caller to read (else ``no_answer``).
     ``require_end=False`` lets text follow a marker (not the tag): only for callers that
-    accept the padding hack knowingly."""
+    accept the padding hack knowingly. An answer shown before a later ``<think>`` block
+    (``The answer is 3.<think>maybe 4</think>The answer is 4.``) is shown to the reader
+    too: it competes with the final one and must agree with it."""
+    found = _locate(completion, markers, unmarked, require_end)
+    if found.value is None or THINK_CLOSE not in completion:
+        return found
+    earlier = []
+    for segment in _visible_before_last_think(completion):
+        if not _EARLIER_MARKER_RE.search(segment):
+            continue
+        shown = _locate(segment, markers, False, False)
+        if shown.value is None:
+            return Located(None, "several_answers", "a final answer stated before a later <think> block "
+                                                    f"({segment.strip()[-60:]!r}) competes with the last one")
+        earlier.append(strip_sign_off(shown.value).strip())
+    if not earlier:
+        return found
+    return dataclasses.replace(found, competitors=found.competitors + tuple(earlier))
+
+
+_EARLIER_MARKER_RE = re.compile(r"(?i)\\(?:boxed|fbox)\s*\{|\banswer\b|####")
+
+
+def _visible_before_last_think(completion: str) -> list[str]:
+    """The text outside ``<think>`` blocks before the last ``</think>``: between a
+    ``</think>`` and the next ``<think>``, and before a first ``<think>`` that opens a block
+    (text before a first bare ``</think>`` is reasoning a chat template opened)."""
+    last = completion.rfind(THINK_CLOSE)
+    head = completion[:last]
+    out, pos = [], 0
+    first_open, first_close = head.find(THINK_OPEN), head.find(THINK_CLOSE)
+    if first_open < 0 or (0 <= first_close < first_open):
+        pos = first_close + len(THINK_CLOSE) if first_close >= 0 else len(head)
+    while pos < len(head):
+        nxt = head.find(THINK_OPEN, pos)
+        out.append(head[pos: nxt if nxt >= 0 else len(head)])
+        if nxt < 0:
+            break
+        close = head.find(THINK_CLOSE, nxt)
+        if close < 0:
+            break
+        pos = close + len(THINK_CLOSE)
+    return [seg for seg in out if seg.strip()]
+
+
+def _locate(completion: str, markers: tuple[str, ...], unmarked: bool, require_end: bool) -> Located:
     for kind in markers:
         if kind not in MARKERS:
             raise KeyError(f"unknown answer marker {kind!r}; valid: {sorted(MARKERS)}")

@@ -488,6 +488,36 @@ class _Lexer:
         return i + 1
 
 
+_SUPERSCRIPT_MAP = {"⁰": "0", "¹": "1", "²": "2", "³": "3", "⁴": "4", "⁵": "5", "⁶": "6", "⁷": "7", "⁸": "8",
+                    "⁹": "9", "⁻": "-"}
+_SUPERSCRIPT_RUN_RE = re.compile("(?<=[0-9)}])[" + "".join(_SUPERSCRIPT_MAP) + "]+")  # not a unit's: m², cm³
+_VULGAR = {"½": (1, 2), "⅓": (1, 3), "⅔": (2, 3), "¼": (1, 4), "¾": (3, 4), "⅕": (1, 5), "⅖": (2, 5), "⅗": (3, 5),
+           "⅘": (4, 5), "⅙": (1, 6), "⅚": (5, 6), "⅛": (1, 8), "⅜": (3, 8), "⅝": (5, 8), "⅞": (7, 8)}
+_ROOT_RE = re.compile(r"√\s*(\d+(?:\.\d+)?|[A-Za-z]|\((?:[^()]|\([^()]*\))*\))")
+_ASCII_ROOT_RE = re.compile(r"(?<![A-Za-z\\])sqrt\s*\(((?:[^()]|\([^()]*\))*)\)")
+_PAREN_POWER_RE = re.compile(r"\^\s*\(((?:[^()]|\([^()]*\))*)\)")
+
+
+def plain_math(text: str) -> str:
+    """Math written in plain text as the LaTeX it displays: superscript digits after a number
+    or a bracket (``10⁵`` is ``10^{5}``; ``m²`` is a unit's), vulgar fractions (``1½`` is the
+    mixed number ``1\\frac{1}{2}``), ``√2`` / ``√(x+1)`` / ``sqrt(2)`` as ``\\sqrt{…}``, and a
+    parenthesised exponent ``2^(1/3)`` as ``2^{(1/3)}``."""
+    if not text.isascii():
+        text = _SUPERSCRIPT_RUN_RE.sub(lambda m: "^{" + "".join(_SUPERSCRIPT_MAP[c] for c in m.group(0)) + "}", text)
+        text = "".join(f"\\frac{{{_VULGAR[c][0]}}}{{{_VULGAR[c][1]}}}" if c in _VULGAR else c for c in text)
+        text = _ROOT_RE.sub(lambda m: "\\sqrt{" + _unparen(m.group(1)) + "}", text)
+    if "sqrt" in text:
+        text = _ASCII_ROOT_RE.sub(lambda m: "\\sqrt{" + m.group(1) + "}", text)
+    if "^" in text and "(" in text:
+        text = _PAREN_POWER_RE.sub(lambda m: "^{(" + m.group(1) + ")}", text)
+    return text
+
+
+def _unparen(text: str) -> str:
+    return text[1:-1] if text.startswith("(") and text.endswith(")") else text
+
+
 # ------------------------------------------------------------------ parser
 
 _ATOM = 9
@@ -1434,7 +1464,7 @@ def parse_answer(text: str, *, words: str = "math") -> Answer | Refusal:
 def _parse(text: str, words: str) -> Answer:
     if len(text) > MAX_ANSWER_CHARS:
         raise _Refused("unparsed", f"an answer of {len(text)} characters (at most {MAX_ANSWER_CHARS})")
-    text = text.translate(_TRANSLATE)
+    text = plain_math(text.translate(_TRANSLATE))
     if "matrix" not in text and "array" not in text:
         text = _DOUBLE_BACKSLASH_RE.sub(r"\\", text)
     s, math = unwrap(text)

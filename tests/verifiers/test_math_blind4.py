@@ -1,0 +1,58 @@
+"""The fourth blind table (``math_blind4_rows.py``, written from outside without reading the
+verifier, in families the other tables do not name) through ``math``: wrong-value and cover
+rows earn 0 and never get status ``ok``, correct rows earn 1; disowned rows are measured by
+the scoreboard. Rows the verifier does not yet agree with are listed in ``FAILING_NOW`` and run
+as ``xfail(strict=True)``, each group with its reason, so a change that fixes one must take it
+off the list."""
+
+from __future__ import annotations
+
+import pytest
+from math_blind4_rows import FAMILY_KIND, ROWS
+from test_math_blind import _agrees, _math
+
+FAILING_NOW: frozenset[int] = frozenset({
+    # correct refused: a calendar date is no value of the answer grammar ("March 14", "#### December 25")
+    163, 164, 165, 166, 167,
+    # correct refused (status error): compound units and "per" rates in the reference are not read
+    # (5 ft 6 in, 3 lb 4 oz, 12 pages per hour), nor "$4 per pound" in the answer
+    197, 198, 199, 200, 201, 205,
+    # correct refused (no_answer): a final sentence without a marker whose verb is not "is"
+    # ("Each pencil costs **\\$0.75**.", "Both approaches give **9**.", "The price increased by **15%**.")
+    169, 202, 256, 260, 266,
+    # correct refused (no_answer): a JSON object's "answer" key is no final-answer marker
+    206, 207, 208, 209,
+    # correct refused: a thin space inside a decimal's digits (3.141\\,59)
+    232,
+    # correct refused: the named side of an equation in the box is no simple name
+    # (m\\angle ABC =, P(\\text{both red}) =, |z| = read as two values of z)
+    235, 236, 238,
+    # correct refused: \\framebox is not read as an answer box
+    240,
+    # correct refused: a multiple-choice letter written with its option's value ((C) 12, C) 12, \\textbf{(C)}\\ 12)
+    272, 273, 274,
+})
+
+
+def _params():
+    params = []
+    for index, row in enumerate(ROWS):
+        if FAMILY_KIND[row[0]] == "disowned":
+            continue
+        marks = [pytest.mark.xfail(strict=True, reason="listed in FAILING_NOW")] if index in FAILING_NOW else []
+        params.append(pytest.param(index, row, marks=marks, id=f"{index}-{row[0]}"))
+    return params
+
+
+@pytest.mark.parametrize("index,row", _params())
+def test_math(index, row):
+    family, reference, completion, expected, _ = row
+    verdict = _math(completion, reference)
+    assert _agrees(verdict, expected), (family, reference, completion, verdict)
+
+
+def test_table_shape():
+    assert set(FAMILY_KIND.values()) == {"wrong_value", "cover", "disowned", "correct"}
+    assert len(ROWS) >= 250 and all(row[0] in FAMILY_KIND for row in ROWS)
+    assert all(row[3] == (FAMILY_KIND[row[0]] == "correct") for row in ROWS)
+    assert all(row[4] is None for row in ROWS)
