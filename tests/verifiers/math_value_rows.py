@@ -298,6 +298,12 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("prose_equal", "6", "Either way, we get $\\boxed{6}$.", 1, None),
     ("prose_equal", "4", "Without doubt, the answer is \\boxed{4}.", 1, None),
     ("prose_equal", "12", "So she has $\\boxed{12}$ apples!", 1, None),
+    # an unmarked last sentence that sets one value in bold: read as a box would be
+    ("prose_equal", "\\$2.40", "Each ticket costs \\$0.60.\n\nSo four tickets cost **\\$2.40**.", 1, None),
+    ("prose_equal", "36", "Adding the two groups, the class has **36** students.", 1, None),
+    ("cover", "5", "It is **5**, or maybe **6**.", 0, None),
+    ("cover", "5", "The total is **5** (6 if we count the teacher).", 0, None),
+    ("disowned", "5", "It is certainly not **5**.", 0, None),
     ("prose_equal", "5", "$\\boxed{5}$ — 6 would double count the shared corner.", 1, None),
 ]
 

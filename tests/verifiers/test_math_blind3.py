@@ -26,8 +26,6 @@ FAILING_NOW: frozenset[int] = frozenset({
     532, 535,
     # correct refused (math-verify): 9.8\ \mathrm{m/s^2} against the reference 9.8 \text{ m/s}^2
     445,
-    # correct refused (no_answer / unparsed): the value stated in a plain bold sentence without a marker
-    370, 688,
 })
 
 

@@ -17,9 +17,8 @@ FAILING_NOW: frozenset[int] = frozenset({
     # correct refused (status error): compound units and "per" rates in the reference are not read
     # (5 ft 6 in, 3 lb 4 oz, 12 pages per hour), nor "$4 per pound" in the answer
     197, 198, 199, 200, 201, 205,
-    # correct refused (no_answer): a final sentence without a marker whose verb is not "is"
-    # ("Each pencil costs **\\$0.75**.", "Both approaches give **9**.", "The price increased by **15%**.")
-    169, 202, 256, 260, 266,
+    # correct refused (no_answer): a final sentence without a marker or a bold value ("The apples cost \\$4 per pound.")
+    202,
     # correct refused (no_answer): a JSON object's "answer" key is no final-answer marker
     206, 207, 208, 209,
     # correct refused: a thin space inside a decimal's digits (3.141\\,59)

@@ -482,7 +482,7 @@ def read_unmarked(body: str, relational: bool = False) -> Answer | Refusal:
             return _other_lines(last, lines[:-1]) or last
     tail = body[-MAX_UNMARKED_CHARS:]
     last_sentence = tail[extract.last_sentence_start(tail):]
-    sentence = read_found(last_sentence) or read_sentence(last_sentence)
+    sentence = read_found(last_sentence) or read_bold(last_sentence) or read_sentence(last_sentence)
     if isinstance(sentence, Answer):
         return _other_lines(sentence, lines[:-1]) or sentence
     if sentence is not None:
@@ -539,6 +539,29 @@ def read_found(sentence: str) -> Answer | Refusal | None:
     divisible by $10$" ends in math too."""
     m = _FOUND_RE.fullmatch(extract.strip_sign_off(extract.strip_end(sentence)).strip())
     return parse_answer(m.group("math")) if m else None
+
+
+_BOLD_RE = re.compile(r"\*\*([^*\n]{1,80})\*\*")
+
+
+def read_bold(sentence: str) -> Answer | None:
+    """An unmarked last sentence that sets one value in bold and names no other number
+    ("Maya spends **\\$18.75** on notebooks.", "The price increased by **15%**."): the bold
+    value, read as a final box would be, with every rule about what leads into it and
+    follows it; None for any other sentence, or when those rules refuse it (the caller's
+    other readings then decide)."""
+    spans = list(_BOLD_RE.finditer(sentence))
+    if len(spans) != 1:
+        return None
+    m = spans[0]
+    if re.search(r"\d|\$(?!\d)|\\\(|\\\[", sentence[:m.start()] + sentence[m.end():]) \
+            or not re.search(r"\d", m.group(1)):
+        return None
+    located = extract.locate(f"{sentence[:m.start()]}\\boxed{{{m.group(1).strip()}}}{sentence[m.end():]}")
+    if located.value is None:
+        return None
+    parsed = read_prediction(located)
+    return parsed if isinstance(parsed, Answer) else None
 
 
 def read_led_box(located: extract.Located, relational: bool = False, words: str = "math") -> Answer | Refusal:
