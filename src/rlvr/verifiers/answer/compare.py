@@ -14,8 +14,8 @@ the reference leaves out may be present in the answer.
   ``\\pmod{N}`` needs the same N. The reference with a unit, the answer without: the answer's
   number is read in the reference's unit (``90`` for ``90 minutes``). The answer with a
   unit, the reference without: the number is compared as written (``90 \\text{ min}`` for
-  90), except a percent, which matches only a reference of magnitude 1 or more (``25\\%``
-  for 25; ``\\frac14\\%`` ≠ 1/4, ``0.3\\%`` ≠ 0.3, ``50\\%`` ≠ 0.5: no completion is paid
+  90), except a percent, which matches only a reference of magnitude 2 or more (``25\\%``
+  for 25; ``\\frac14\\%`` ≠ 1/4, ``0.3\\%`` ≠ 0.3, ``1\\%`` ≠ 1, ``50\\%`` ≠ 0.5: no completion is paid
   under two readings), and degrees of a multiple of π, which are no answer (``\\frac{\\pi}{3}^\\circ``
   ≠ π/3; ``60°`` is compared as 60, so it is not π/3 either: paid for both 60 and π/3 it
   would cover two references). An answer in π without a unit, for a reference in degrees, is
