@@ -15,17 +15,16 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rlvr.verifiers.answer.context import (  # noqa: F401 - re-exported
-    MAX_MARKERS,
+from rlvr.verifiers.answer.document import last_sentence_start, math_spans, sentence_breaks, sentence_end  # noqa: F401
+from rlvr.verifiers.answer.follow import MAX_MARKERS, read_tail  # noqa: F401 - re-exported
+from rlvr.verifiers.answer.lead import (  # noqa: F401 - re-exported
     box_context,
     lead_in_words,
     lead_word,
     near_hedge,
     qualifier,
     qualifier_reason,
-    read_tail,
 )
-from rlvr.verifiers.answer.document import last_sentence_start, math_spans, sentence_breaks, sentence_end  # noqa: F401
 from rlvr.verifiers.answer.locate import boxed_spans, locate  # noqa: F401
 from rlvr.verifiers.answer.section import (  # noqa: F401
     ANSWER_CLOSE,

@@ -45,8 +45,8 @@ from rlvr.types import Sample, Verdict
 from rlvr.verifiers import extract
 from rlvr.verifiers.answer.compare import Judge, agree_6_digits, compare, within_places
 from rlvr.verifiers.answer.compare import finite_decimal as _finite_decimal
-from rlvr.verifiers.answer.context import counted_value
 from rlvr.verifiers.answer.document import math_spans
+from rlvr.verifiers.answer.follow import counted_value
 from rlvr.verifiers.answer.probe import probe_compare
 from rlvr.verifiers.answer.values import Value, decimal_places, named_list, typed
 from rlvr.verifiers.answer_grammar import (

@@ -29,19 +29,15 @@ import dataclasses
 import re
 
 from rlvr.verifiers.answer import document
-from rlvr.verifiers.answer.context import (
+from rlvr.verifiers.answer.follow import (
     MAX_MARKERS,
     MAX_VALUE_CHARS,
-    _clause,
     after_answer,
-    box_context,
     counted_value,
-    lead_in_words,
-    qualifier,
-    qualifier_reason,
     read_tail,
     same_value,
 )
+from rlvr.verifiers.answer.lead import _clause, box_context, lead_in_words, qualifier, qualifier_reason
 from rlvr.verifiers.answer.section import (
     _OTHER_BOX_RE,
     _TURN_MARK_RE,
