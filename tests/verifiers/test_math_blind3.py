@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from math_blind3_rows import FAMILY_KIND, ROWS
-from test_math_blind import _agrees, _math
+from test_math_blind import blind_params, check_math_row
 
 FAILING_NOW: frozenset[int] = frozenset({
     # correct refused (trailing_text): numbers of the question or a check after the box
@@ -29,19 +29,9 @@ FAILING_NOW: frozenset[int] = frozenset({
 })
 
 
-def _params():
-    params = []
-    for index, row in enumerate(ROWS):
-        marks = [pytest.mark.xfail(strict=True, reason="listed in FAILING_NOW")] if index in FAILING_NOW else []
-        params.append(pytest.param(index, row, marks=marks, id=f"{index}-{row[0]}"))
-    return params
-
-
-@pytest.mark.parametrize("index,row", _params())
+@pytest.mark.parametrize("index,row", blind_params(ROWS, FAILING_NOW))
 def test_math(index, row):
-    family, reference, completion, expected, _ = row
-    verdict = _math(completion, reference)
-    assert _agrees(verdict, expected), (family, reference, completion, verdict)
+    check_math_row(row)
 
 
 def test_table_shape():
