@@ -524,7 +524,7 @@ ADAPTIVE_ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("multiplicity_collapse", "1,1,2,3,4,5,6,7,8", "\\boxed{1,2,2,3,4,5,6,7,8}", 0, 0),
     ("multiplicity_collapse", "1,1,2,3,4,5,6,7,8", "\\boxed{1,2,3,4,5,6,7,8,8}", 0, 0),
     ("multiplicity_collapse", "3, 3, 5", "\\boxed{3, 5}", 0, 0),
-    # a decimal's stated places are lost when its unit is converted (only 6 significant digits remain)
+    # a decimal's stated places are lost when its unit is converted (only 5 significant digits remain)
     ("precision_after_conversion", "\\frac{2000000}{3} \\text{ m}", "\\boxed{666.6670 \\text{ km}}", 0, 0),
     ("precision_after_conversion", "\\frac{200}{3} \\text{ minutes}", "\\boxed{1.1111110 \\text{ hours}}", 0, 0),
     ("precision_after_conversion", "\\frac{1}{3} \\text{ km}", "\\boxed{333.3333330 \\text{ m}}", 0, 0),
@@ -622,7 +622,7 @@ ADAPTIVE_ROWS: list[tuple[str, str, str, int, int | None]] = [
     # refuses for 0.3 % against 0.3
     ("percent_plain_reference", "1", "\\boxed{1\\%}", 0, 0),
     ("percent_plain_reference", "1.5", "\\boxed{1.5\\%}", 0, 0),
-    # six significant digits of an irrational reference (the rule numbers_match states) are refused by
+    # 5+ significant digits of an irrational reference (the rule numbers_match states) are refused by
     # math-verify's six-decimal rounding
     ("irrational_decimal", "\\sqrt{2}", "\\boxed{1.41421}", 1, None),
     ("irrational_decimal", "\\pi", "\\boxed{3.14159}", 1, None),

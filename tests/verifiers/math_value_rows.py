@@ -305,6 +305,37 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("cover", "5", "The total is **5** (6 if we count the teacher).", 0, None),
     ("disowned", "5", "It is certainly not **5**.", 0, None),
     ("prose_equal", "5", "$\\boxed{5}$ — 6 would double count the shared corner.", 1, None),
+    # decimals for values with no finite expansion: 5 significant digits and the stated places
+    ("decimal_precision", "\\frac{1}{3}", "\\boxed{0.3333}", 0, 0),
+    ("decimal_precision", "\\frac{8}{3}", "\\boxed{2.667}", 0, 0),
+    ("decimal_precision", "\\frac{22}{7}", "\\boxed{3.1416}", 0, 0),
+    ("decimal_precision", "\\pi", "\\boxed{3.1429}", 0, None),
+    ("precision_equal", "\\frac{8}{3}", "\\boxed{2.6667}", 1, None),
+    ("precision_equal", "\\frac{1}{3}", "\\boxed{0.33333}", 1, None),
+    ("precision_equal", "\\pi", "\\boxed{3.1416}", 1, None),
+    ("precision_equal", "(\\frac{3}{5}, \\frac{8}{3}]", "\\boxed{(0.6, 2.6667]}", 1, None),
+    # a thousands separator written {, }; a tuple written twice in a set of tuples is one solution (a number written
+    # twice is a multiplicity)
+    ("list_form_equal", "14916", "The final answer is $14 {, }916$.", 1, None),
+    ("multiset_equal", "(1, 2), (3, 4)", "\\boxed{(1, 2), (3, 4), (1, 2)}", 1, None),
+    ("multiset", "(1, 2), (1, 2), (3, 4)", "\\boxed{(1, 2), (3, 4)}", 0, 0),
+    ("multiset", "1, 2", "\\boxed{1, 2, 1}", 0, 0),
+    # boxes labelled as parts are a list compared in order
+    ("list_form_equal", "3, 4", "Part a: $\\boxed{3}$, part b: $\\boxed{4}$.", 1, None),
+    ("list_form", "3, 4", "Part a: $\\boxed{4}$, part b: $\\boxed{3}$.", 0, None),
+    ("cover", "4", "Part (a): $\\boxed{3}$ and part (b): $\\boxed{4}$", 0, None),
+    # the sentence a final-answer label introduces, or an unmarked last sentence opening with therefore/thus/so,
+    # that names exactly one number: read as a box in that sentence would be
+    ("prose_equal", "3", "Final Answer: Jane started growing Sphere 3 hours ago. I hope it is correct.", 1, None),
+    ("prose_equal", "100\\%", "Therefore, the minimum error in the position increases by 100%.", 1, None),
+    ("prose_equal", "12", "Each box holds 4.\n\nTherefore, she has 12 apples.", 1, None),
+    ("unit", "3 \\text{ hours}", "Final Answer: Jane started growing Sphere 3 minutes ago.", 0, None),
+    ("cover", "5", "Final Answer: between 5 and 6 hours.", 0, None),
+    ("cover", "5", "Therefore, she needs at least 5 more.", 0, None),
+    ("cover", "5", "Thus, about 5 apples remain.", 0, None),
+    ("cover", "5", "So she has 5 or six apples.", 0, None),
+    ("disowned", "12", "Therefore, she does not have 12 apples.", 0, None),
+    ("disowned", "12", "Therefore, twice the count is 12.", 0, None),
 ]
 
 FAMILY_KIND: dict[str, str] = {
@@ -322,4 +353,4 @@ FAMILY_KIND: dict[str, str] = {
 
 # measured: disowned rows paid by math (and by exact) out of the family's rows; a rule that
 # refuses more lowers it (then lower the bound), nothing may raise it
-DISOWNED_PAID = {"math": 11, "exact": 11}
+DISOWNED_PAID = {"math": 12, "exact": 11}

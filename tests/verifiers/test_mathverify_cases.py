@@ -16,45 +16,39 @@ import pytest
 
 CASES = Path(__file__).resolve().parents[2] / ".." / "shared" / "benchmarks" / "math-verify-cases" / "mathverify_cases.jsonl"
 
-MIN_AGREEING = 255  # 254 - 2 numina rows (lists compared as multisets, pinned below) + 1 read by the document locator
+MIN_AGREEING = 262  # 254 - 2 numina rows (lists compared as multisets, pinned below) + 1 read by the document locator
 # + 1 whose note after the box takes nothing back - 1 approximation of an exact integer (x \\approx 11)
 # + 2 whose "Final Answer" label follows working with boxes of steps (one also writes 1/5 = 20 %)
+# + 7: a label's or a conclusion's sentence with one number, "14 {, }916", 2.6667 for 8/3 (5 significant
+# digits), a tuple repeated in a set of tuples (2), boxes labelled as parts, compared in order
 
 # Row ids (upstream test ids) that disagree on purpose, by the rule that refuses them.
 DELIBERATE = {
     # issue 12's own rules (13 rows with the 4 settings rows below; 282 - 13 = 269 < 275):
-    # text follows the final answer (notes, an apology and a second solution, "Note that ...")
-    "test_all.py::test_latex_notation_math[gold3-pred3-1]",
+    # text follows the final answer (an apology and a second solution, cut off)
     "test_all.py::test_math_extraction_edge_cases[$16386.20$-pred5-1]",
     # a negation or another value in the sentence that states the answer
     "test_all.py::test_number_extraction[1000.99-the number is not 10 which is 1,000.99\\u20ac-1_0]",
     "test_all.py::test_number_extraction[1000.99-the number is not 10 which is 1,000.99\\u20ac-1_1]",
     "test_all.py::test_number_extraction[1000.99-so the number is 10 which is 1,000.99m\\xb2-1]",
     "test_all.py::test_number_extraction[1000.99-not it's not 10 it's 1,000.99m\\xb2-1]",
-    # one default configuration (6 significant digits, no set-relation comparison, strict)
+    # one default configuration (5 significant digits: 0.33 is not 1/3; no set-relation comparison, strict)
     "test_all.py::test_complex_math_expressions[$(\\\\begin{pmatrix}\\\\frac{1}{3}\\\\\\\\ \\\\frac{1}{5} \\\\end{pmatrix})$-$\\\\begin{pmatrix}0.33\\\\\\\\0.2 \\\\end{pmatrix}$-1-2]",
-    "test_all.py::test_complex_math_expressions[$(\\\\frac{3}{5},\\\\frac{8}{3}]$-$(0.6,2.6667]$-1-2]",
     "test_all.py::test_set_rel_assymetry[$x \\\\in [-2,7]$-$-2 \\\\\\\\le x \\\\\\\\le 7$-1-True]",
     "test_strict.py::test_strict_variable_comparison[$f(x)$-$f(y)$-False-1]",
     # the grammar's decisions:
     # no marked answer, and the value sits inside prose that is none of the closed sentence forms
     "test_all.py::test_number_extraction[2.74-Soucis : 2,74 $ a..-1]",
-    "test_all.py::test_math_extraction_additional_cases[$3$-pred1-1]",
-    "test_all.py::test_math_extraction_additional_cases[$100%$-pred8-1]",
-    # equation chains whose number sides differ (5+5+1 = 7 = 11, 3+3 = 2) give one quantity two values
+    # equation chains whose number sides differ (5+5+1 = 7 = 11, 3+3 = 2): two values for one quantity, or a
+    # false step (the value table's disowned rows: 2 + 2 = \boxed{5} is refused the same way)
     "test_all.py::test_latex_notation[$10/9$-Answer $ \\\\frac{1}{2} \\\\$ = \\\\frac{10}{9} $-1]",
     "test_all.py::test_relations_math[$x = 11$-$x = 5+5+1 = 7 =11$-1_0]",
     "test_all.py::test_relations_math[$x = 11$-$x = 5+5+1 = 7 =11$-1_1]",
     "test_all.py::test_relations_math[$x = 1/3$-$x = 5+5+1 = 1/3 \\\\approx 11$-1]",
     "test_all.py::test_relations_math[$z = 1 + 1 = 2$-$z = 3+3 = 2$-1_0]",
     "test_all.py::test_relations_math[$z = 1 + 1 = 2$-$z = 3+3 = 2$-1_1]",
-    # two boxes joined by text that is no list separator (a part label, "y_2 =")
-    "test_open_thoughts.py::test_open_thoughts[$$(3, 3), (1, 1)$$-$$\\\\boxed{(3, 3)} \\\\text{ for part (a) and } \\\\boxed{(1, 1)}$$-1]",
+    # two boxes joined by an equation's name ("y_2 ="): dropping the names would read them by position
     "test_open_thoughts.py::test_open_thoughts[$y_{1}=-2 x^{2}+4 x+3, y_{2}=3 x^{2}+12 x+10$-\\\\($y_1 = \\\\boxed{-2(x - 1)^2 + 5} \\\\) and \\\\( y_2 = \\\\boxed{3(x + 2)^2 - 2} \\\\) -1]",
-    # a list is a multiset: an answer that repeats one of the reference's tuples is not its set (paid, the one
-    # completion would be paid for both the set and the multiset with the repeat: a cover)
-    "test_numina_cases.py::test_numina_cases[$(37,3,3,13),(17,3,3,7),(3,37,3,13),(3,17,3,7),(3,3,2,3)$-$\\\\boxed{(3, 37, 3, 13), (3, 17, 3, 7), (3, 3, 2, 3), (3,17,3,7), (17,3,3,7), (37,3,3,13)}$-1_0]",
-    "test_numina_cases.py::test_numina_cases[$(37,3,3,13),(17,3,3,7),(3,37,3,13),(3,17,3,7),(3,3,2,3)$-$\\\\boxed{(3, 37, 3, 13), (3, 17, 3, 7), (3, 3, 2, 3), (3,17,3,7), (17,3,3,7), (37,3,3,13)}$-1_1]",
     # an integer stated only as an approximation covers its neighbours (x \\approx 11 is no answer to the exact 11)
     "test_all.py::test_relations_math[$11$-$x\\\\approx11$-1]",
     # upstream readings we do not share

@@ -17,7 +17,7 @@ Flow for one completion (docs/verifiers.md has the rules and the grammar):
    read is parsed by math-verify as it is: references are trusted): an equation states
    its last side (``x = 5`` → 5) unless the reference is itself a relation; a list is one
    answer, never one of its elements; plain numbers compare exactly, and a decimal
-   against a value with no finite decimal expansion must agree to 6 significant digits
+   against a value with no finite decimal expansion must agree to 5 significant digits
    (``0.333333`` = 1/3, ``0.0000001`` ≠ ``0.0000003``); text answers compare as words.
    What is left goes to math-verify 0.9.0 (``verify(gold, pred)``, gold first), fed the
    LaTeX the grammar wrote back (no units for it to strip, no ``\\text`` to delete).
@@ -43,10 +43,10 @@ from typing import Any
 
 from rlvr.types import Sample, Verdict
 from rlvr.verifiers import extract
-from rlvr.verifiers.answer.compare import Judge, agree_6_digits, compare, within_places
+from rlvr.verifiers.answer.compare import Judge, agree_significant, compare, within_places
 from rlvr.verifiers.answer.compare import finite_decimal as _finite_decimal
 from rlvr.verifiers.answer.document import math_spans
-from rlvr.verifiers.answer.follow import counted_value
+from rlvr.verifiers.answer.follow import COMPARE_WORDS, PHRASE_BLOCKERS, counted_value
 from rlvr.verifiers.answer.probe import probe_compare
 from rlvr.verifiers.answer.values import Value, decimal_places, named_list, typed
 from rlvr.verifiers.answer_grammar import (
@@ -229,7 +229,7 @@ def _equal(gold: Any, pred: Any, opts: dict[str, Any]) -> bool:
 def numbers_match(gold: Fraction, gold_decimal: bool, pred: Fraction, pred_decimal: bool,
                   places: int | None = None) -> bool:
     """Equal values; or, when one side is written as a decimal and the two values are not
-    both finite decimals, agreement to 6 significant digits (an approximation of 1/3 or
+    both finite decimals, agreement to 5 significant digits (an approximation of 1/3 or
     of sqrt 2 is fine, 0.2500001 is not 1/4) and, for an exact reference, at the places a
     decimal literal answer states (``places``: ``666667.0`` is not 2000000/3)."""
     if gold == pred:
@@ -238,7 +238,7 @@ def numbers_match(gold: Fraction, gold_decimal: bool, pred: Fraction, pred_decim
         return False
     if not gold_decimal and not within_places(pred, gold, places):
         return False
-    return agree_6_digits(pred, gold) and agree_6_digits(gold, pred)
+    return agree_significant(pred, gold) and agree_significant(gold, pred)
 
 
 def _sympy_fraction(value: Any) -> tuple[Fraction, bool] | None:
@@ -257,7 +257,7 @@ def _sympy_fraction(value: Any) -> tuple[Fraction, bool] | None:
 
 
 def _decimal_check(gold_parsed: tuple, pred_parsed: tuple, places: int | None = None) -> bool:
-    """After math-verify said equal with a decimal involved: the same 6-significant-digit
+    """After math-verify said equal with a decimal involved: the same 5-significant-digit
     rule as the fast path (math-verify itself compares after rounding to 6 places, so
     0.0000001 would equal 0.0000003), and a decimal literal answer at its stated places
     (``answer.compare.within_places``)."""
@@ -268,13 +268,13 @@ def _decimal_check(gold_parsed: tuple, pred_parsed: tuple, places: int | None = 
         return g[0] == p[0]
     if g[0] != p[0] and not within_places(p[0], g[0], places):
         return False
-    return g[0] == p[0] or (agree_6_digits(p[0], g[0]) and agree_6_digits(g[0], p[0]))
+    return g[0] == p[0] or (agree_significant(p[0], g[0]) and agree_significant(g[0], p[0]))
 
 
 def _decimal_of_closed_form(gold_parsed: tuple, pred: Answer) -> bool:
     """A decimal literal for an irrational closed form (``1.41421`` for ``\\sqrt{2}``, ``3.14159``
     for π), which math-verify refuses after rounding both to its own places: the same rule as
-    for a rational reference, 6 significant digits and the places the decimal states."""
+    for a rational reference, 5 significant digits and the places the decimal states."""
     if not (pred.decimal and pred.value is not None and pred.kind == "num"):
         return False
     try:
@@ -286,7 +286,7 @@ def _decimal_of_closed_form(gold_parsed: tuple, pred: Answer) -> bool:
         exact = Fraction(str(sympy.N(g, 40)))
     except Exception:  # noqa: BLE001 - not a number sympy can evaluate: math-verify's verdict stands
         return False
-    return agree_6_digits(pred.value, exact) and within_places(pred.value, exact, decimal_places(pred.node))
+    return agree_significant(pred.value, exact) and within_places(pred.value, exact, decimal_places(pred.node))
 
 
 def _exact_values_agree(gold_parsed: tuple, pred_parsed: tuple) -> bool:
@@ -483,6 +483,8 @@ def read_unmarked(body: str, relational: bool = False) -> Answer | Refusal:
     tail = body[-MAX_UNMARKED_CHARS:]
     last_sentence = tail[extract.last_sentence_start(tail):]
     sentence = read_found(last_sentence) or read_bold(last_sentence) or read_sentence(last_sentence)
+    if sentence is None and _CONCLUSION_RE.match(last_sentence):
+        sentence = read_one_value(last_sentence)
     if isinstance(sentence, Answer):
         return _other_lines(sentence, lines[:-1]) or sentence
     if sentence is not None:
@@ -564,6 +566,38 @@ def read_bold(sentence: str) -> Answer | None:
     return parsed if isinstance(parsed, Answer) else None
 
 
+_ONE_NUMBER_RE = re.compile(r"(?P<cur>\\?\$\s?)?(?<![\w.])(?P<num>\d+(?:[.,]\d+)*)(?P<pct>\s?\\?%)?")
+_CONCLUSION_RE = re.compile(r"(?i)\s*(?:therefore|thus|hence|so|consequently|in conclusion|finally)\b")
+_NUMBER_NAMES = frozenset("zero one two three four five six seven eight nine ten eleven twelve twenty thirty "
+                          "forty fifty hundred thousand million billion dozen half twice double triple".split())
+# words that make the one number something other than the answer: a comparison, an approximation, a multiplier
+_SENTENCE_BLOCKERS = PHRASE_BLOCKERS | COMPARE_WORDS | frozenset("least most over under up within between".split())
+
+
+def read_one_value(sentence: str) -> Answer | None:
+    """A sentence that names exactly one number and holds no math or number word ("Jane
+    started growing Sphere 3 hours ago.", "the error increases by 100%."): the number, read
+    as a final box in that sentence would be (``\\boxed{3} hours ago``), with every rule about
+    what leads into a box and what follows it; None for any other sentence, or when those
+    rules refuse it. Used for the sentence a final-answer label introduces, and for an
+    unmarked last sentence that opens with a word of conclusion (therefore, thus, so)."""
+    spans = list(_ONE_NUMBER_RE.finditer(sentence))
+    if len(spans) != 1:
+        return None
+    m = spans[0]
+    rest = sentence[:m.start()] + sentence[m.end():]
+    words = re.findall(r"[a-z]+", rest.lower())
+    if re.search(r"\d|\$|\\[(\[a-zA-Z]|\*\*", rest) or extract.qualifier(sentence) \
+            or any(w in _NUMBER_NAMES or w in _SENTENCE_BLOCKERS for w in words):
+        return None
+    value = ("\\$" if m.group("cur") else "") + m.group("num") + ("\\%" if m.group("pct") else "")
+    located = extract.locate(f"{sentence[:m.start()]}\\boxed{{{value}}}{sentence[m.end():]}")
+    if located.value is None or located.source != "boxed":
+        return None
+    parsed = read_prediction(located)
+    return parsed if isinstance(parsed, Answer) else None
+
+
 def read_led_box(located: extract.Located, relational: bool = False, words: str = "math") -> Answer | Refusal:
     """A final box with a relation written before it, outside it (``located.lead``): read
     together (``$x > \\boxed{10}$`` is ``x > 10``; a relation other than an equation is then
@@ -617,6 +651,8 @@ def read_prediction(located: extract.Located, relational: bool = False) -> Answe
         sentence = read_sentence(text)
         if isinstance(sentence, Answer):
             return sentence
+        if sentence is None:
+            return read_one_value(text) or parsed
     return parsed
 
 
@@ -790,12 +826,12 @@ def _grade_values(ref: Reference, derived: Answer | None, pred: Answer, opts: di
     gold_shown = str(gold_parsed[0])[:200]
     if not _equal(gold_parsed, pred_parsed, opts):
         if _decimal_of_closed_form(gold_parsed, pred):
-            return _graded(True, f"{pred.latex!r} is {gold_shown!r} to 6 significant digits and its stated places",
+            return _graded(True, f"{pred.latex!r} is {gold_shown!r} to 5 significant digits and its stated places",
                            pred)
         return _graded(False, f"{shown!r} != {gold_shown!r} (math-verify)", pred)
     decimal = pred.decimal or (gold is not None and gold.decimal) or "." in pred.latex
     if decimal and not _decimal_check(gold_parsed, pred_parsed, decimal_places(pred.node)):
-        return _graded(False, f"{shown!r} != {gold_shown!r}: equal only after rounding (6 significant digits, or "
+        return _graded(False, f"{shown!r} != {gold_shown!r}: equal only after rounding (5 significant digits, or "
                               "the answer's stated places)", pred)
     if not decimal and "." not in ref.raw and not _exact_values_agree(gold_parsed, pred_parsed):
         return _graded(False, f"{shown!r} != {gold_shown!r}: close, not equal (two closed forms that differ by "
@@ -904,7 +940,25 @@ def verify_math(completion: str, sample: Sample, *, float_rounding: int = 6, str
         unevaluated = _unevaluated(pred)
         if unevaluated is not None:
             return unevaluated
-    return grade(ref, pred, opts, fast, _lead_name(located.lead))
+    verdict = grade(ref, pred, opts, fast, _lead_name(located.lead))
+    if located.in_order and verdict.reward > 0:
+        return _parts_in_order(ref, pred, opts, fast) or verdict
+    return verdict
+
+
+def _parts_in_order(ref: Reference, pred: Answer, opts: dict[str, Any], fast: bool) -> Verdict | None:
+    """Boxes labelled as parts (``\\boxed{(3, 3)}`` for part (a) and ``\\boxed{(1, 1)}``) answer
+    the reference's items in order: the wrong verdict of the first part that differs from
+    the reference's item at its place, None when every part matches."""
+    items = ref.answer.items if ref.answer is not None else ()
+    if len(items) != len(pred.items):
+        return Verdict(0.0, "wrong", f"{len(pred.items)} labelled parts, the reference has {len(items)} items",
+                       answer=pred.latex)
+    for k, (gold_item, pred_item) in enumerate(zip(items, pred.items)):
+        verdict = grade(reference(gold_item.latex), pred_item, opts, fast)
+        if verdict.reward <= 0:
+            return Verdict(0.0, "wrong", f"part {k + 1}: {verdict.detail}", answer=pred.latex)
+    return None
 
 
 _CHOICE_REF_RE = re.compile(r"\s*\$?\s*(?:\\text\s*\{\s*)?\(?([A-E])\)?(?:\s*\})?\s*\$?\s*")

@@ -71,16 +71,20 @@ def finite_decimal(x: Fraction) -> bool:
     return d == 1
 
 
-def agree_6_digits(approx: Fraction, exact: Fraction) -> bool:
-    """``approx`` agrees with ``exact`` to 6 significant digits: |a - e| <= 0.5e-5 |e|
-    rounded to e's order of magnitude. Relative, so 1e-7 and 3e-7 differ."""
+SIGNIFICANT_DIGITS = 5  # a decimal for a value with no finite decimal expansion: 2.6667 for 8/3, not 3.14 for pi
+
+
+def agree_significant(approx: Fraction, exact: Fraction) -> bool:
+    """``approx`` agrees with ``exact`` to ``SIGNIFICANT_DIGITS`` significant digits:
+    |a - e| <= 0.5e-4 |e| rounded to e's order of magnitude. Relative, so 1e-7 and 3e-7
+    differ. Five digits, not fewer: at three, 3.14 would be paid for both pi and 22/7."""
     if exact == 0:
         return approx == 0
     mag = abs(exact)
     exponent = len(str(mag.numerator)) - len(str(mag.denominator))
     if Fraction(10) ** exponent > mag:
         exponent -= 1
-    return abs(approx - exact) <= Fraction(1, 2) * Fraction(10) ** (exponent - 5)
+    return abs(approx - exact) <= Fraction(1, 2) * Fraction(10) ** (exponent + 1 - SIGNIFICANT_DIGITS)
 
 
 def within_places(approx: Fraction, exact: Fraction, places: int | None) -> bool:
@@ -275,13 +279,16 @@ def _by_name(gold: Value, pred: Value, judge: Judge[T]) -> T | Value:
 
 def _parts(gold: Value, pred: Value, judge: Judge[T], ordered: bool, what: str) -> T:
     """Term by term (ordered), or as multisets: the same number of parts, each matched once
-    (``1, 2, 3, 5`` is not ``1, 1, 2, 3, 5``; and an answer that repeats an item is not the
+    (``1, 2, 3, 5`` is not ``1, 1, 2, 3, 5``; and an answer that repeats a number is not the
     reference's set either: paid for both ``1, 2`` and ``1, 1, 2``, one completion would
-    cover two reference values)."""
+    cover two reference values). A tuple repeated in a set of tuples is one solution
+    (``_solution_set``)."""
     gp = gold.parts or (gold,)
     pp = pred.parts or (pred,)
     if any(v.kind == "text" or v.answer.kind == "rel" for v in gp + pp):
         return judge.core(gold.answer, pred.answer)
+    if not ordered and _solution_set(gp) and _solution_set(pp, distinct=False):
+        pp = tuple({v.answer.canonical: v for v in pp}.values())  # a solution written twice is one solution
     if len(gp) != len(pp):
         return judge.differ(f"{pred.show()} != {gold.show()}: {len(pp)} {what}, the reference has {len(gp)}")
     if len(gp) > MAX_MATCHED_ITEMS:
@@ -300,6 +307,16 @@ def _parts(gold: Value, pred: Value, judge: Judge[T], ordered: bool, what: str) 
         else:
             return judge.differ(f"{pred.show()} != {gold.show()}: nothing in the answer matches {a.show()}")
     return judge.same(f"{pred.show()} == {gold.show()} (the same {what}, each once)")
+
+
+def _solution_set(parts: tuple, distinct: bool = True) -> bool:
+    """Parts that are all tuples (``(3, 17, 3, 7), (17, 3, 3, 7)``), distinct when ``distinct``:
+    a set of solutions or points, where a tuple written twice restates it. Multiplicity is
+    read for numbers only (``1, 1, 2`` lists a double root), so no reference lists one tuple
+    twice and the answer's repeat covers no second reference value."""
+    if len(parts) < 2 or any(v.answer.kind != "tuple" for v in parts):
+        return False
+    return not distinct or len({v.answer.canonical for v in parts}) == len(parts)
 
 
 def _bare(value: Value) -> Value:

@@ -100,9 +100,11 @@ _WORDS_RE = re.compile(r"[A-Za-z]{2,}")
 # a line that may be a label or an intro block: "A:", "Answer", "**Final Answer**"
 _INTRO_LINE_RE = re.compile(r"(?im)^[ \t>#*_]*(?:A[ \t*_]*:|(?:the\s+)?(?:final\s+|correct\s+)?answers?[ \t*_:]*$)")
 _OPENS_BLOCK_RE = re.compile(r"(?:[\s*_:#>~`$]|\\\[|\\\()*")  # only formatting and math openers before a marker
+# a part label between boxes: "\\boxed{(3, 3)} \\text{ for part (a) and } \\boxed{(1, 1)}", "(b)", "part b:"
+_PART_LABEL = r"(?:\bfor\s+)?\bpart\s*(?:\([a-z]\)|[a-z]\b)\s*:?|\([a-z]\)\s*:?"
 _BOX_GAP_RE = re.compile(
-    r"(?is)(?:\s|,|;|\$|\\\(|\\\)|\\\[|\\\]|\\quad|\\qquad|\\[,; ]|\band\b|\bor\b|\*\*"
-    r"|\\text\s*\{\s*,?\s*(?:and|or)\s*\}|&|\\\\)*")
+    r"(?is)(?:\s|,|;|\$|\\\(|\\\)|\\\[|\\\]|\\quad|\\qquad|\\[,; ]|\band\b|\bor\b|\*\*|" + _PART_LABEL
+    + r"|\\text\s*\{(?:\s|,|\band\b|\bor\b|" + _PART_LABEL + r")*\}|&|\\\\)*")
 
 
 def locate(completion: str, markers: tuple[str, ...] = MARKERS, unmarked: bool = True,
@@ -491,6 +493,7 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
                                 and re.search(r"(?i)\bor\b|\bi\.e\.|\bthat\s+is\b",
                                               text[found.boxes[j][1]:found.boxes[j + 1][0]]) for j in run[:-1]):
             run = [final_j]  # "$\boxed{15\frac{39}{40}}$, or $\boxed{\frac{639}{40}}$": one value written twice
+        in_order = any(re.search(_PART_LABEL, text[found.boxes[j][1]:found.boxes[j + 1][0]], re.I) for j in run[:-1])
         # kept boxed: math, not plain text
         contents = [_box_content(found.boxes[j][2]) for j in run]
         value = ", ".join(f"\\boxed{{{content}}}" for content, _ in contents)
@@ -501,6 +504,7 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
     else:
         _, end, value = found.values[(final_kind, final_j)]
         taken = {(final_kind, final_j)}
+        in_order = False
     ok, unit = read_tail(prose[end:])
     why = ""
     # after "####" only a new paragraph is commentary: a line right below continues the marker's block ("#### 10\n11")
@@ -553,7 +557,8 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
                    if key not in taken and not (end <= cut and _used_later(prose[end:cut], content))]
     if final_kind == "boxed" and not noun and not unit:
         noun = _counted_noun(prose[end:])
-    return Located(value, source=final_kind, competitors=tuple(c for c in competitors if c), lead=lead, noun=noun)
+    return Located(value, source=final_kind, competitors=tuple(c for c in competitors if c), lead=lead, noun=noun,
+                   in_order=in_order)
 
 
 _FINAL_LABEL_RE = re.compile(r"(?i)\bfinal\s+answer\b")

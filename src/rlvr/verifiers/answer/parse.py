@@ -141,7 +141,7 @@ _TRANSLATE = str.maketrans({"−": "-", "×": "\\times ", "·": "\\cdot ", "÷":
                             "≥": "\\ge ", "≠": "\\neq ", "π": "\\pi ", "∞": "\\infty ", "±": "\\pm ",
                             "\u00a0": " ", "\u2009": " ", "\u202f": " "})
 
-_THOUSANDS_SEP = r"(?:\{,\}|,\\!\s?|\\,|\\!|\\\s|\s)"
+_THOUSANDS_SEP = r"(?:\s?\{\s?,\s?\}\s?|,\\!\s?|\\,|\\!|\\\s|\s)"
 _NUM_RE = re.compile(
     r"(?P<rep>\d*\.\d*\\overline\s*\{\d+\})"
     r"|(?P<base>\d+_(?:\{\d+\}|\d)(?![\d.]))"

@@ -165,3 +165,4 @@ class Located:
     competitors: tuple[str, ...] = ()
     lead: str = ""  # a relation written right before the final box, outside it: "x >", "37 + 45 ="
     noun: str = ""  # the noun the final value counts, not a unit of the tables: "students", "quarts"
+    in_order: bool = False  # boxes labelled as parts ("for part (a) and"): their list is compared item by item
