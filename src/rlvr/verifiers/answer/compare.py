@@ -40,7 +40,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Generic, TypeVar
 
-from rlvr.verifiers.answer.parse import Answer, _latex, rebuild
+from rlvr.verifiers.answer.parse import Answer, rebuild
+from rlvr.verifiers.answer.tree import _latex
 from rlvr.verifiers.answer.values import Value, typed
 
 T = TypeVar("T")

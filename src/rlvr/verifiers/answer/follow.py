@@ -17,8 +17,8 @@ from fractions import Fraction
 
 from rlvr.verifiers.answer import document
 from rlvr.verifiers.answer.lead import _FALSITY_RE, _RELATION_LEADS, qualifier
+from rlvr.verifiers.answer.parse import UNIT_WORDS, Refusal, parse_answer
 from rlvr.verifiers.answer.section import SIGN_OFF
-from rlvr.verifiers.answer_grammar import UNIT_WORDS, Refusal, parse_answer
 
 # a full stop among the closers right after a box, before a space or the end: the box's sentence ends there
 _STOP_IN_CLOSERS_RE = re.compile(r"[.!?](?:\$|\\\)|\\\]|\*|\})*(?=\s|$)")
@@ -297,7 +297,7 @@ _APPROX_AFTER_RE = re.compile(
 
 def _rounds_box(box: str, decimal: str) -> bool:
     """Whether ``decimal`` is the value of the box's content rounded to the places it states."""
-    from rlvr.verifiers.answer.parse import _approximates
+    from rlvr.verifiers.answer.relations import _approximates
 
     parsed, approx = parse_answer(box), parse_answer(decimal.replace(",", ""))
     if isinstance(parsed, Refusal) or isinstance(approx, Refusal):
@@ -561,7 +561,7 @@ def same_value(offered: str, answer: str) -> bool:
     is its number: "thirteen", "one half"), a unit converted within its dimension (``1.5
     hours`` for ``90 minutes``, ``45 cents`` for ``\\$0.45``), a percent as hundredths
     (``50\\%`` for 0.5); anything else as written."""
-    from rlvr.verifiers.answer.parse import _latex, evaluate
+    from rlvr.verifiers.answer.tree import _latex, evaluate
     from rlvr.verifiers.answer.units import read_unit
 
     a = parse_answer(_digits_for_words(offered).replace(",", ""))

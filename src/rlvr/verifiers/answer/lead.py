@@ -18,8 +18,8 @@ from __future__ import annotations
 import bisect
 import re
 
+from rlvr.verifiers.answer.parse import FUNCTIONS, Refusal, parse_answer
 from rlvr.verifiers.answer.section import Located
-from rlvr.verifiers.answer_grammar import FUNCTIONS, Refusal, parse_answer
 
 _CLAUSE_BREAK_RE = re.compile(r"[.!?;,:](?:\$|\\\))?(?=\s)|\n")
 # a line that does not end a clause (blank lines after it aside): it ends in a word, a relation

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rlvr.verifiers.answer.parse import Answer, _latex, is_name, rebuild
+from rlvr.verifiers.answer.parse import Answer, is_name, rebuild
+from rlvr.verifiers.answer.tree import _latex
 from rlvr.verifiers.answer.units import (  # noqa: F401  (the tables are read through values too)
     CURRENCIES,
     CURRENCY_TABLE,
