@@ -324,11 +324,8 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("list_form_equal", "3, 4", "Part a: $\\boxed{3}$, part b: $\\boxed{4}$.", 1, None),
     ("list_form", "3, 4", "Part a: $\\boxed{4}$, part b: $\\boxed{3}$.", 0, None),
     ("cover", "4", "Part (a): $\\boxed{3}$ and part (b): $\\boxed{4}$", 0, None),
-    # the sentence a final-answer label introduces, or an unmarked last sentence opening with therefore/thus/so,
-    # that names exactly one number: read as a box in that sentence would be
-    ("prose_equal", "3", "Final Answer: Jane started growing Sphere 3 hours ago. I hope it is correct.", 1, None),
-    ("prose_equal", "100\\%", "Therefore, the minimum error in the position increases by 100%.", 1, None),
-    ("prose_equal", "12", "Each box holds 4.\n\nTherefore, she has 12 apples.", 1, None),
+    # a sentence that holds one number is not read as a box in it (a label's sentence, an unmarked
+    # "Therefore, ..."): the words around the number decide what it is, and no closed rule reads them
     ("unit", "3 \\text{ hours}", "Final Answer: Jane started growing Sphere 3 minutes ago.", 0, None),
     ("cover", "5", "Final Answer: between 5 and 6 hours.", 0, None),
     ("cover", "5", "Therefore, she needs at least 5 more.", 0, None),

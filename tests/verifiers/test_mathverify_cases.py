@@ -16,11 +16,11 @@ import pytest
 
 CASES = Path(__file__).resolve().parents[2] / ".." / "shared" / "benchmarks" / "math-verify-cases" / "mathverify_cases.jsonl"
 
-MIN_AGREEING = 262  # 254 - 2 numina rows (lists compared as multisets, pinned below) + 1 read by the document locator
+MIN_AGREEING = 260  # 254 - 2 numina rows (lists compared as multisets, pinned below) + 1 read by the document locator
 # + 1 whose note after the box takes nothing back - 1 approximation of an exact integer (x \\approx 11)
 # + 2 whose "Final Answer" label follows working with boxes of steps (one also writes 1/5 = 20 %)
-# + 7: a label's or a conclusion's sentence with one number, "14 {, }916", 2.6667 for 8/3 (5 significant
-# digits), a tuple repeated in a set of tuples (2), boxes labelled as parts, compared in order
+# + 5: "14 {, }916", 2.6667 for 8/3 (5 significant digits), a tuple repeated in a set of tuples (2), boxes
+# labelled as parts, compared in order
 
 # Row ids (upstream test ids) that disagree on purpose, by the rule that refuses them.
 DELIBERATE = {
@@ -39,6 +39,11 @@ DELIBERATE = {
     # the grammar's decisions:
     # no marked answer, and the value sits inside prose that is none of the closed sentence forms
     "test_all.py::test_number_extraction[2.74-Soucis : 2,74 $ a..-1]",
+    # ... or a sentence that holds one number ("Final Answer: Jane started growing Sphere 3 hours ago.",
+    # "Therefore, ... increases by 100%."): read as a box in it, hedges and bounds in free words were paid
+    # ("Jane needs 3 hours minimum", "upwards of 3 hours", "~3 hours", "3 hours; alternatively fifteen")
+    "test_all.py::test_math_extraction_additional_cases[$3$-pred1-1]",
+    "test_all.py::test_math_extraction_additional_cases[$100%$-pred8-1]",
     # equation chains whose number sides differ (5+5+1 = 7 = 11, 3+3 = 2): two values for one quantity, or a
     # false step (the value table's disowned rows: 2 + 2 = \boxed{5} is refused the same way)
     "test_all.py::test_latex_notation[$10/9$-Answer $ \\\\frac{1}{2} \\\\$ = \\\\frac{10}{9} $-1]",

@@ -46,7 +46,7 @@ from rlvr.verifiers import extract
 from rlvr.verifiers.answer.compare import Judge, agree_significant, compare, within_places
 from rlvr.verifiers.answer.compare import finite_decimal as _finite_decimal
 from rlvr.verifiers.answer.document import math_spans
-from rlvr.verifiers.answer.follow import COMPARE_WORDS, PHRASE_BLOCKERS, counted_value
+from rlvr.verifiers.answer.follow import counted_value
 from rlvr.verifiers.answer.probe import probe_compare
 from rlvr.verifiers.answer.values import Value, decimal_places, named_list, typed
 from rlvr.verifiers.answer_grammar import (
@@ -483,8 +483,6 @@ def read_unmarked(body: str, relational: bool = False) -> Answer | Refusal:
     tail = body[-MAX_UNMARKED_CHARS:]
     last_sentence = tail[extract.last_sentence_start(tail):]
     sentence = read_found(last_sentence) or read_bold(last_sentence) or read_sentence(last_sentence)
-    if sentence is None and _CONCLUSION_RE.match(last_sentence):
-        sentence = read_one_value(last_sentence)
     if isinstance(sentence, Answer):
         return _other_lines(sentence, lines[:-1]) or sentence
     if sentence is not None:
@@ -566,38 +564,6 @@ def read_bold(sentence: str) -> Answer | None:
     return parsed if isinstance(parsed, Answer) else None
 
 
-_ONE_NUMBER_RE = re.compile(r"(?P<cur>\\?\$\s?)?(?<![\w.])(?P<num>\d+(?:[.,]\d+)*)(?P<pct>\s?\\?%)?")
-_CONCLUSION_RE = re.compile(r"(?i)\s*(?:therefore|thus|hence|so|consequently|in conclusion|finally)\b")
-_NUMBER_NAMES = frozenset("zero one two three four five six seven eight nine ten eleven twelve twenty thirty "
-                          "forty fifty hundred thousand million billion dozen half twice double triple".split())
-# words that make the one number something other than the answer: a comparison, an approximation, a multiplier
-_SENTENCE_BLOCKERS = PHRASE_BLOCKERS | COMPARE_WORDS | frozenset("least most over under up within between".split())
-
-
-def read_one_value(sentence: str) -> Answer | None:
-    """A sentence that names exactly one number and holds no math or number word ("Jane
-    started growing Sphere 3 hours ago.", "the error increases by 100%."): the number, read
-    as a final box in that sentence would be (``\\boxed{3} hours ago``), with every rule about
-    what leads into a box and what follows it; None for any other sentence, or when those
-    rules refuse it. Used for the sentence a final-answer label introduces, and for an
-    unmarked last sentence that opens with a word of conclusion (therefore, thus, so)."""
-    spans = list(_ONE_NUMBER_RE.finditer(sentence))
-    if len(spans) != 1:
-        return None
-    m = spans[0]
-    rest = sentence[:m.start()] + sentence[m.end():]
-    words = re.findall(r"[a-z]+", rest.lower())
-    if re.search(r"\d|\$|\\[(\[a-zA-Z]|\*\*", rest) or extract.qualifier(sentence) \
-            or any(w in _NUMBER_NAMES or w in _SENTENCE_BLOCKERS for w in words):
-        return None
-    value = ("\\$" if m.group("cur") else "") + m.group("num") + ("\\%" if m.group("pct") else "")
-    located = extract.locate(f"{sentence[:m.start()]}\\boxed{{{value}}}{sentence[m.end():]}")
-    if located.value is None or located.source != "boxed":
-        return None
-    parsed = read_prediction(located)
-    return parsed if isinstance(parsed, Answer) else None
-
-
 def read_led_box(located: extract.Located, relational: bool = False, words: str = "math") -> Answer | Refusal:
     """A final box with a relation written before it, outside it (``located.lead``): read
     together (``$x > \\boxed{10}$`` is ``x > 10``; a relation other than an equation is then
@@ -651,8 +617,6 @@ def read_prediction(located: extract.Located, relational: bool = False) -> Answe
         sentence = read_sentence(text)
         if isinstance(sentence, Answer):
             return sentence
-        if sentence is None:
-            return read_one_value(text) or parsed
     return parsed
 
 

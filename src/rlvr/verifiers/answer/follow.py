@@ -231,7 +231,7 @@ def _box_rest(rest: str, box: str = "", in_prose: bool = False) -> tuple[str, st
     first = words[0]
     if first in ("to", "through", "till", "until") and re.match(r"(?i)[a-z]+\s*(?:\$|\\\(|[-+]?\d)", words_text):
         return "", f"{first!r} and another value right after the final box: a range"
-    if first in COMPARE_WORDS and len(words) == 1:
+    if first in _COMPARE_WORDS and len(words) == 1:
         return "", f"{first!r} right after the final box: compared with what it does not say"
     if first in _AFTER_FIRST or first in _OTHER_VALUE and first != "about":
         return "", f"{first!r} right after the final box makes it another value"
@@ -638,13 +638,13 @@ def _without_math(text: str) -> str:
 _OTHER_VALUE = frozenset("""
 or nor either squared cubed rounding rounded round truncated approximately approx about roughly nearly almost around
 modulo mod remainder inverse reciprocal negative base""".split())
-COMPARE_WORDS = frozenset("""
+_COMPARE_WORDS = frozenset("""
 than more less fewer greater smaller larger bigger shorter longer taller higher lower older younger heavier lighter
 faster slower earlier later cheaper wider narrower deeper closer farther further extra additional""".split())
 
 
 _NUMBER_THEN_WORDS_RE = re.compile(r"(?P<num>[+-]?\d[\d,]*(?:\.\d+)?)\s+(?P<words>[A-Za-z][A-Za-z'\s-]*?)[.!]?\s*")
-PHRASE_BLOCKERS = frozenset(
+_PHRASE_BLOCKERS = frozenset(
     "pairs couples dozens scores tens hundreds thousands millions billions halves thirds quarters percents times "
     "pair couple dozen score hundred thousand million billion trillion half third quarter percent or to through "
     "plus minus times per than squared cubed base rounding rounded round truncated approximately approx about roughly "
@@ -663,7 +663,7 @@ def counted_value(value: str) -> str | None:
     if m is None:
         return None
     words = m.group("words").lower().replace("-", " ").split()
-    if not words or len(words) > MAX_PHRASE_WORDS or any(w in PHRASE_BLOCKERS or w in _RELATION_LEADS
+    if not words or len(words) > MAX_PHRASE_WORDS or any(w in _PHRASE_BLOCKERS or w in _RELATION_LEADS
                                                           or w in UNIT_WORDS for w in words):
         return None
     if qualifier(m.group("words"), label=True):
