@@ -333,6 +333,28 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("cover", "5", "So she has 5 or six apples.", 0, None),
     ("disowned", "12", "Therefore, she does not have 12 apples.", 0, None),
     ("disowned", "12", "Therefore, twice the count is 12.", 0, None),
+    # a bound or an approximation written around a boxed number in words or signs: a range, not the value
+    ("cover", "3", "Jane needs $\\boxed{3}$ hours minimum.", 0, None),
+    ("cover", "3", "Jane needs $\\boxed{3}$ hours tops.", 0, None),
+    ("cover", "3", "Jane needs $\\boxed{3}$ hours and change.", 0, None),
+    ("cover", "3", "Jane needs $\\boxed{3}$ hours (estimate).", 0, None),
+    ("cover", "5", "The total is $\\boxed{5}$ or so.", 0, None),
+    ("cover", "3", "Jane needs upwards of $\\boxed{3}$ hours.", 0, None),
+    ("cover", "3", "Jane needs in excess of $\\boxed{3}$ hours.", 0, None),
+    ("cover", "3", "Jane needs just shy of $\\boxed{3}$ hours.", 0, None),
+    ("cover", "3", "Jane needs north of $\\boxed{3}$ hours.", 0, None),
+    ("cover", "3", "Jane needs some $\\boxed{3}$ hours.", 0, None),
+    ("cover", "3", "Jane needs a good $\\boxed{3}$ hours.", 0, None),
+    ("cover", "3", "Jane needs ~$\\boxed{3}$ hours.", 0, None),
+    ("cover", "3", "Jane needs ≈ $\\boxed{3}$ hours.", 0, None),
+    ("prose_equal", "5", "The answer is $\\boxed{5}$, the minimum possible value.", 1, None),
+    ("prose_equal", "5", "So $\\boxed{5}$ is the maximum.", 1, None),
+    ("prose_equal", "3", "The answer is~$\\boxed{3}$.", 1, None),
+    # a unit spelled out after the box is read with it (every spelling of the unit tables); am/pm is a time of day
+    ("unit", "5 \\text{ m}", "Thus Sam runs $\\boxed{5}$ kilometres.", 0, None),
+    ("unit", "3 \\text{ hours}", "Thus Jane finishes at $\\boxed{3}$ pm.", 0, None),
+    ("unit_equal", "5 \\text{ km}", "Thus Sam runs $\\boxed{5}$ kilometres.", 1, None),
+    ("prose_equal", "3", "So the show ends at $\\boxed{3}$ pm.", 1, None),
 ]
 
 FAMILY_KIND: dict[str, str] = {

@@ -93,6 +93,14 @@ _FIGURE_RE = re.compile(r"(?s)\[asy\].*?(?:\[/asy\]|\Z)|```.*?(?:```|\Z)")
 MAX_COMMENTARY_CHARS = 6000
 
 
+# what, right after a value (and the noun or unit it counts), makes it a bound or an approximation:
+# "\\boxed{3} hours minimum", "\\boxed{5} or so", "\\boxed{3} hours and change", "\\boxed{20} (estimate)"
+_BOUND_AFTER_RE = re.compile(
+    r"(?:(?P<noun>[a-z']+)\s+)?(?P<bound>minimum|maximum|min|max|tops|estimated?|ballpark|approx|approximately|roughly"
+    r"|give\s+or\s+take|or\s+so|and\s+change|ish|odd|upwards?|at\s+(?:the\s+)?(?:very\s+)?(?:least|most|minimum|maximum))\b")
+_NOT_A_NOUN = frozenset("the a an is are was were which that this being as its their".split())
+
+
 def after_answer(tail: str, boxed: bool, box: str = "", answer: str = "") -> tuple[bool, str, str]:
     """What may follow a final answer that is no bare closing (``read_tail``): (allowed,
     the unit the answer's own words give it, why not).
@@ -235,6 +243,9 @@ def _box_rest(rest: str, box: str = "", in_prose: bool = False) -> tuple[str, st
         return "", f"{first!r} right after the final box: compared with what it does not say"
     if first in _AFTER_FIRST or first in _OTHER_VALUE and first != "about":
         return "", f"{first!r} right after the final box makes it another value"
+    bound = _BOUND_AFTER_RE.match(" ".join(words[:6]))
+    if bound is not None and bound.group("noun") not in _NOT_A_NOUN:
+        return "", f"{bound.group('bound')!r} after the final box: a bound or an approximation, not the value"
     if first in ("is", "are", "was", "were") and len(words) > 1 and words[1] in ("not", "never", "no"):
         return "", f"{' '.join(words[:2])!r} after the final box: a statement about it"
     other = next((m for m in _ANOTHER_VALUE_RE.finditer(words_text)

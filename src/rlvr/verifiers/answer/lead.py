@@ -235,6 +235,8 @@ def box_context(body: str, start: int, spans: list[tuple[int, int]], after: str)
     head = _without_wrapper_openers(head[:-1] if head.endswith("\\") else head)  # "\\boxed" written doubled
     if head is None:
         return Located(None, "unparsed", "the final box is inside a bracket or a group of an expression")
+    if not in_math and _APPROX_SIGN_RE.search(head):
+        return Located(None, "relation", f"{head.strip()[-12:]!r} leads into the final box: an approximation")
     head = _strip_spacing_end(head)
     if not in_math:
         return _lead_of(head, after, False)
@@ -362,11 +364,11 @@ multiple multiples factor factors divisor divisors half third thirds quarter qua
 percentage square cube root roots power powers reciprocal inverse negative opposite complement double twice triple
 sum product difference ratio log logarithm exponent part portion share most least instead outside out because
 ahead short none any some each all one two three four five six seven eight nine ten hundred thousand million dozen
-several many few order magnitude range vicinity neighbourhood neighborhood
+several many few order magnitude range vicinity neighbourhood neighborhood excess upwards upward north south shy
 """.split())
 _RELATION_LEADS = frozenset("""
 than least most over under above below exceeds exceed exceeding beyond within between except besides near less more
-greater fewer smaller larger bigger higher lower nearly almost hardly barely scarcely
+greater fewer smaller larger bigger higher lower nearly almost hardly barely scarcely circa ca some
 """.split())
 
 
@@ -375,6 +377,8 @@ then so thus therefore hence finally namely here now simply just exactly precise
 approximately about roughly around overall altogether
 """.split())
 _WORD_RE = re.compile(r"[A-Za-z0-9]+(?:'[a-z]+)?")
+# "~$\\boxed{3}$", "≈ \\boxed{3}": about 3 (a "~" tied to a word, "is~$5$", is LaTeX's space)
+_APPROX_SIGN_RE = re.compile(r"(?:(?:^|\s)~|≈|∼|\\sim|\\approx)[\s$*]*$")
 
 
 def lead_word(prose: str, after: str | None = None) -> Located | None:
@@ -410,7 +414,7 @@ def _introducing(found: list[re.Match[str]]) -> Located | None:
     shown = f"{' '.join(words[-2:])!r} leads into the final box"
     if len(last) > MAX_WORD_CHARS:
         return Located(None, "unparsed", f"{last[:30]!r}... leads into the final box: no word")
-    if last in _RELATION_LEADS or (before in _RELATION_LEADS | {"many", "much"}
+    if last in _RELATION_LEADS or (last == "good" and before == "a") or (before in _RELATION_LEADS | {"many", "much"}
                                    and last in ("than", "then", "as", "to", "of")):
         return Located(None, "relation", f"{shown}: a relation or bound, not the value")
     third = words[-3].lower() if len(words) > 2 else ""

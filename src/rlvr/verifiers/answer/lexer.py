@@ -21,7 +21,8 @@ liter liters litre litres ml milliliter milliliters gallon gallons kg mg gram gr
 pound pounds lb lbs ounce ounces oz ton tons tonne tonnes sec second seconds min minute minutes hr hrs
 hour hours day days week weeks month months year years yr yrs mph kph kmh dollar dollars cent cents
 euro euros yuan rupee rupees rs yen degree degrees deg radian radians rad percent percentage pct
-""".split())
+""".split()) | frozenset(w for w in TEXT_UNIT_WORDS if len(w) >= 4 and w.isalpha())  # every spelled-out unit
+# of the unit tables (kilometres, volts, hertz); their short symbols stay the tables' (a letter may be a variable)
 # letters that are a unit only with an exponent written as a Unicode superscript (m², cm³)
 _SHORT_UNITS = frozenset({"m", "cm", "mm", "km", "ft", "in", "yd"})
 FUNCTIONS = frozenset("""

@@ -432,7 +432,8 @@ def _box_content(content: str) -> tuple[str, str]:
     return content, ""
 
 
-_NOUN_AFTER_RE = re.compile(r"(?:\s|\$|\\\)|\\\]|\*|\})*\s*(?P<noun>[a-z]{3,})\b")
+# the noun, or a clock's am/pm ("$\\boxed{3}$ pm" is a time of day, not 3 hours)
+_NOUN_AFTER_RE = re.compile(r"(?:\s|\$|\\\)|\\\]|\*|\})*\s*(?P<noun>[a-z]{3,}\b|[ap]\.?m\b\.?)")
 
 
 def _counted_noun(after: str) -> str:
