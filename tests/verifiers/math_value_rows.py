@@ -355,6 +355,15 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("unit", "3 \\text{ hours}", "Thus Jane finishes at $\\boxed{3}$ pm.", 0, None),
     ("unit_equal", "5 \\text{ km}", "Thus Sam runs $\\boxed{5}$ kilometres.", 1, None),
     ("prose_equal", "3", "So the show ends at $\\boxed{3}$ pm.", 1, None),
+    # boxes each named by the equation it ends ("$x = \\boxed{1}$ and $y = \\boxed{2}$") are read with their names
+    ("named_equal", "x = 1, y = 2", "$x = \\boxed{1}$ and $y = \\boxed{2}$", 1, None),
+    ("named_equal", "x = 2, y = 1", "So $y = \\boxed{1}$ and $x = \\boxed{2}$.", 1, None),
+    ("named_tuple", "x = 1, y = 2", "$x = \\boxed{2}$ and $y = \\boxed{1}$", 0, None),
+    ("named_tuple", "x = 1, y = 2", "So $y = \\boxed{1}$ and $x = \\boxed{2}$.", 0, None),
+    ("equation_name", "x = 1, y = 2", "$a = \\boxed{1}$ and $b = \\boxed{2}$", 0, None),
+    ("cover", "1", "$x = \\boxed{1}$ or $x = \\boxed{2}$", 0, None),
+    ("list_form_equal", "1, 2", "$x = \\boxed{1}$ or $x = \\boxed{2}$", 1, None),
+    ("cover", "2", "$\\boxed{1}$ and $y = \\boxed{2}$", 0, None),
 ]
 
 FAMILY_KIND: dict[str, str] = {

@@ -102,8 +102,11 @@ _INTRO_LINE_RE = re.compile(r"(?im)^[ \t>#*_]*(?:A[ \t*_]*:|(?:the\s+)?(?:final\
 _OPENS_BLOCK_RE = re.compile(r"(?:[\s*_:#>~`$]|\\\[|\\\()*")  # only formatting and math openers before a marker
 # a part label between boxes: "\\boxed{(3, 3)} \\text{ for part (a) and } \\boxed{(1, 1)}", "(b)", "part b:"
 _PART_LABEL = r"(?:\bfor\s+)?\bpart\s*(?:\([a-z]\)|[a-z]\b)\s*:?|\([a-z]\)\s*:?"
+# the name an equation gives the box right after it: "$x = \\boxed{1}$ and $y = \\boxed{2}$", "y_2 =", "\\alpha ="
+_BOX_NAME = r"(?:\b[A-Za-z]|\\[A-Za-z]+)(?:_(?:\{[A-Za-z0-9]{1,4}\}|[A-Za-z0-9]))?\s*="
+_BOX_NAME_END_RE = re.compile(r"(?P<name>" + _BOX_NAME[:-4] + r")\s*=\s*$")
 _BOX_GAP_RE = re.compile(
-    r"(?is)(?:\s|,|;|\$|\\\(|\\\)|\\\[|\\\]|\\quad|\\qquad|\\[,; ]|\band\b|\bor\b|\*\*|" + _PART_LABEL
+    r"(?is)(?:\s|,|;|\$|\\\(|\\\)|\\\[|\\\]|\\quad|\\qquad|\\[,; ]|\band\b|\bor\b|\*\*|" + _BOX_NAME + "|" + _PART_LABEL
     + r"|\\text\s*\{(?:\s|,|\band\b|\bor\b|" + _PART_LABEL + r")*\}|&|\\\\)*")
 
 
@@ -481,6 +484,23 @@ def box_run(text: str, boxes: list[tuple[int, int, str]], final_j: int) -> list[
     return run
 
 
+def _run_names(text: str, boxes: list[tuple[int, int, str]], run: list[int]) -> list[str] | None:
+    """The names equations give the boxes of a run (``$x = \\boxed{1}$ and $y = \\boxed{2}$``:
+    ``["x", "y"]``); ``[]`` when no box is named; None when some are and some are not. The
+    first box's name is the math right before it in its span."""
+    names = []
+    for k, j in enumerate(run):
+        before = text[boxes[run[k - 1]][1]:boxes[j][0]] if k else text[max(0, boxes[j][0] - 40):boxes[j][0]]
+        if not k:
+            before = re.split(r"\$|\\\(|\\\[", before)[-1] if re.search(r"\$|\\\(|\\\[", before) else ""
+            before = before if re.fullmatch(r"\s*" + _BOX_NAME + r"\s*", before) else ""
+        m = _BOX_NAME_END_RE.search(before)
+        names.append(m.group("name") if m else "")
+    if not any(names):
+        return []
+    return names if all(names) else None
+
+
 def _final_marker(doc: document.Document, found: _Markers, require_end: bool) -> Located:
     """The last marker of the final section, checked: what follows it, what leads into it,
     and the other markers it must agree with."""
@@ -495,9 +515,14 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
                                               text[found.boxes[j][1]:found.boxes[j + 1][0]]) for j in run[:-1]):
             run = [final_j]  # "$\boxed{15\frac{39}{40}}$, or $\boxed{\frac{639}{40}}$": one value written twice
         in_order = any(re.search(_PART_LABEL, text[found.boxes[j][1]:found.boxes[j + 1][0]], re.I) for j in run[:-1])
+        names = _run_names(text, found.boxes, run)
+        if len(run) > 1 and names is None:
+            run = [final_j]  # some boxes named and some not: not one answer
         # kept boxed: math, not plain text
         contents = [_box_content(found.boxes[j][2]) for j in run]
         value = ", ".join(f"\\boxed{{{content}}}" for content, _ in contents)
+        if len(run) > 1 and names:  # each box with the name its equation gives it: "x = 1, y = 2"
+            value = ", ".join(f"\\boxed{{{name} = {content}}}" for name, (content, _) in zip(names, contents))
         noun = contents[-1][1] if len(contents) == 1 else ""
         end = found.boxes[final_j][1]
         taken = {("boxed", j) for j in run}
@@ -546,7 +571,8 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
             context = ""  # "$AB = 1\frac{1}{4}$, or $\boxed{1.25}$": the same value in another form
         if isinstance(context, Located):
             return context
-        lead = context
+        lead = "" if final_kind == "boxed" and value.count("\\boxed{") > 1 and context.rstrip().endswith("=") \
+            and names else context  # the first box's name is in the value
     # a "Final Answer" label or phrase right before the final marker states which value is final: boxes
     # and phrases of the working before it are steps ("$0.04 \\cdot 10{,}000 / 2 = \\boxed{200}$ ...
     # Final Answer: The final answer is $10,455$.")
