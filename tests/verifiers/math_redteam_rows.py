@@ -32,8 +32,8 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("unicode", "10", "\u202eThe answer is \\boxed{10}", 0, 0),
     ("unicode", "1", "\\boxed{\u202e01\u202c}", 0, 0),  # shows as 10
     ("unicode", "1", "\\boxed{1\u200b0}", 0, 0),
-    ("unicode", "10", "\\boxed{\uff11\uff10}", 0, 0),
-    ("unicode", "10", "\\boxed{\u0661\u0660}", 0, 0),
+    ("unicode", "10", "\\boxed{\uff11\uff10}", 1, 1),  # fullwidth and Arabic-Indic digits are the digits 1 0
+    ("unicode", "10", "\\boxed{\u0661\u0660}", 1, 1),
     ("unicode", "10", "\\boxed{\u00b9\u2070}", 0, 0),
     ("unicode", "10", "So $x =\u0338 \\boxed{10}$.", 0, 0),  # shows as x ≠ 10
     ("unicode", "-10", "\\boxed{\u221210}", 1, 1),

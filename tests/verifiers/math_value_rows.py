@@ -364,6 +364,15 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("cover", "1", "$x = \\boxed{1}$ or $x = \\boxed{2}$", 0, None),
     ("list_form_equal", "1, 2", "$x = \\boxed{1}$ or $x = \\boxed{2}$", 1, None),
     ("cover", "2", "$\\boxed{1}$ and $y = \\boxed{2}$", 0, None),
+    # a plain-text mixed number (an integer, a space, a proper fraction) is that number, as 2\\frac{3}{4} is
+    ("list_form_equal", "\\frac{11}{4}", "So each piece is 2 3/4 feet long.\n#### 2 3/4", 1, None),
+    ("list_form", "\\frac{11}{4}", "So each piece is 2 1/4 feet long.\n#### 2 1/4", 0, None),
+    ("list_form", "2, \\frac{3}{4}", "#### 2 3/4", 0, None),
+    ("list_form", "\\frac{11}{4}", "#### 2 5/4", 0, None),
+    # the decimal digits of other scripts are digits; CJK and Arabic punctuation ends a clause
+    ("prose_equal", "42", "共 7 行，所以一共有 6 × 7 = 42 个座位。所以答案是 \\boxed{４２}。", 1, None),
+    ("prose_equal", "15", "مجموع الأعداد 7 و 8 هو 15.\n\nThe answer is ١٥.", 1, None),
+    ("list_form", "42", "所以答案是 \\boxed{４３}。", 0, None),
 ]
 
 FAMILY_KIND: dict[str, str] = {

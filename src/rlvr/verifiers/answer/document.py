@@ -38,8 +38,14 @@ _ENTITY_RE = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0
 _LABEL_MARKS_RE = re.compile(r"[*_#>:]")
 _TAG_NAME_RE = re.compile(r"</?([A-Za-z][A-Za-z0-9_:-]*)")
 _INNER_EMPHASIS_RE = re.compile(r"(?<=[A-Za-z])(?:\*{1,3}|_{1,3})(?=[A-Za-z])")
-_FULLWIDTH = str.maketrans({"\uff1a": ":", "\uff0c": ",", "\u3002": ".", "\uff1b": ";", "\uff01": "!",
-                            "\uff1f": "?", "\uff08": "(", "\uff09": ")", "\u3001": ","})
+# CJK and Arabic punctuation as the ASCII it displays (a sentence or clause break takes a space after
+# it, which those scripts do not write), and the decimal digits of other scripts as ASCII digits
+# (fullwidth ４２, Arabic-Indic ٤٢, Persian ۴۲, Devanagari ४२; Arabic's ٫ is its decimal point)
+_FULLWIDTH = str.maketrans({
+    "\uff1a": ": ", "\uff0c": ", ", "\u3002": ". ", "\uff1b": "; ", "\uff01": "! ", "\uff1f": "? ",
+    "\uff08": "(", "\uff09": ")", "\u3001": ", ", "\u060c": ", ", "\u061b": "; ", "\u061f": "? ",
+    "\u066b": ".", "\u066c": ",",
+    **{chr(base + d): str(d) for base in (0xFF10, 0x0660, 0x06F0, 0x0966) for d in range(10)}})
 TAG_RE = re.compile(r"</?[A-Za-z][A-Za-z0-9_:-]{0,40}(?:\s+[A-Za-z_:][\w:.-]*\s*=\s*(?:\"[^\"<>]*\"|'[^'<>]*'"
                     r"|[^\s\"'<>=]+))*\s*/?>")
 _HEADING_RE = re.compile(r"[ \t]{0,3}#{1,6}(?=[ \t]|$)")

@@ -158,8 +158,27 @@ class _Parser:
             return True
         return False
 
+    def _plain_mixed(self, left: tuple) -> tuple | None:
+        """``2 3/4`` (an integer, a space, a proper fraction of integers): the mixed number,
+        as ``2\\frac{3}{4}`` is; None for anything else."""
+        t = self.t[self.i: self.i + 4]
+        if not (left[0] == "num" and left[1].denominator == 1 and not left[2] and len(t) >= 3 and t[0][2]
+                and t[0][0] == "num" and t[1][:2] == ("op", "/") and t[2][0] == "num"
+                and not t[1][2] and not t[2][2]):
+            return None
+        (a, a_dec, *_), (b, b_dec, *_) = t[0][1], t[2][1]  # type: ignore[misc]
+        if a_dec or b_dec or a.denominator != 1 or b.denominator != 1 or not 0 < a < b:
+            return None
+        if len(t) > 3 and (t[3][0] == "num" or t[3][:2] in (("op", "^"), ("op", "/"), ("op", "!"))):
+            return None  # "2 3/4/5", "2 3/4^2": not a mixed number written out
+        self.i += 3
+        return ("mixed", left, ("frac", ("num", a, False, str(a)), ("num", b, False, str(b))))
+
     def _implicit(self, left: tuple) -> tuple:
         kind, value, space = self.t[self.i]
+        mixed = self._plain_mixed(left) if kind == "num" else None
+        if mixed is not None:
+            return mixed
         if kind == "num":
             if left[0] == "word" or (left[0] == "var" and space):
                 raise _Refused(_word_reason(str(left[1])),
