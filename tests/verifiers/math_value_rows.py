@@ -373,6 +373,16 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("prose_equal", "42", "共 7 行，所以一共有 6 × 7 = 42 个座位。所以答案是 \\boxed{４２}。", 1, None),
     ("prose_equal", "15", "مجموع الأعداد 7 و 8 هو 15.\n\nThe answer is ١٥.", 1, None),
     ("list_form", "42", "所以答案是 \\boxed{４３}。", 0, None),
+    # a number written in words is that number; quotation marks around an answer are no part of it;
+    # \\{\\} is the empty set
+    ("prose_equal", "12", "So there are $\\boxed{\\text{twelve}}$ eggs.", 1, None),
+    ("prose_equal", "21", "The answer is twenty-one.", 1, None),
+    ("list_form", "13", "The answer is twelve.", 0, None),
+    ("cover", "12", "The answer is twelve or thirteen.", 0, None),
+    ("prose_equal", "\\text{blue}", "The answer is 'blue'.", 1, None),
+    ("list_form", "\\text{red}", "The answer is 'blue'.", 0, None),
+    ("prose_equal", "\\varnothing", "The solution set is $\\boxed{\\{\\}}$.", 1, None),
+    ("list_form", "\\varnothing", "The solution set is $\\boxed{\\{0\\}}$.", 0, None),
 ]
 
 FAMILY_KIND: dict[str, str] = {

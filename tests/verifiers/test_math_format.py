@@ -113,7 +113,9 @@ def test_money_dollars_are_not_math_delimiters():
 def test_the_text_is_read_as_displayed():
     assert document.read("is&nbsp;not &#110;ot &#x6e;ot").text == "is\xa0not not not"
     assert document.read("n**o**t and n*o*t but $x_1$ stays").text == "not and not but $x_1$ stays"
-    assert document.read("\u7b54\u6848\uff1a5").text == "\u7b54\u6848:5"
+    assert document.read("\u7b54\u6848\uff1a5").text == "\u7b54\u6848: 5"  # a CJK colon is a break, a space after it
+    assert document.read("\u7b54\u6848\u662f\uff14\uff12\u3002").text == "\u7b54\u6848\u662f42. "  # fullwidth digits
+    assert document.read("\u0627\u0644\u062c\u0648\u0627\u0628 \u0664\u066b\u0665").text.endswith("4.5")  # Arabic-Indic
 
 
 def test_sentences_stop_inside_their_block():

@@ -46,7 +46,7 @@ from rlvr.verifiers import extract
 from rlvr.verifiers.answer.compare import Judge, agree_significant, compare, within_places
 from rlvr.verifiers.answer.compare import finite_decimal as _finite_decimal
 from rlvr.verifiers.answer.document import math_spans
-from rlvr.verifiers.answer.follow import counted_value
+from rlvr.verifiers.answer.follow import counted_value, word_number
 from rlvr.verifiers.answer.probe import probe_compare
 from rlvr.verifiers.answer.values import Value, decimal_places, named_list, typed
 from rlvr.verifiers.answer_grammar import (
@@ -817,6 +817,11 @@ def _grade_text(gold: Answer | None, pred: Answer) -> Verdict | None:
         same = norm_text(pred.text) == norm_text(gold.text)
         relation = "==" if same else "!="
         return _graded(same, f"text answer {norm_text(pred.text)!r} {relation} {norm_text(gold.text)!r}", pred)
+    if pred.kind == "text" and gold.value is not None:
+        spelled = word_number(pred.text)  # "twelve", "twenty-one", "one half": the number the words name
+        if spelled is not None:
+            same = spelled == gold.value
+            return _graded(same, f"{pred.text!r} ({spelled}) {'==' if same else '!='} {gold.canonical}", pred)
     if gold.kind == "text":
         if not gold.latex.startswith("\\text") and pred.kind not in ("list", "text"):
             return None  # "x": a letter, compared as math

@@ -606,7 +606,7 @@ NUMBER_WORD = (r"(?:(?:" + "|".join(_TENS_WORDS) + r")(?:[- ](?:" + "|".join(_UN
 _NUMBER_WORDS_RE = re.compile(rf"(?i)\b{NUMBER_WORD}\b")
 
 
-def _word_number(words: str) -> Fraction | None:
+def word_number(words: str) -> Fraction | None:
     """The number a run of number words names ("twenty-one", "one half", "a quarter"), or None."""
     tokens = words.lower().replace("-", " ").split()
     total, part = Fraction(0), None
@@ -631,7 +631,7 @@ def _word_number(words: str) -> Fraction | None:
 def _digits_for_words(text: str) -> str:
     """``text`` with a number written in words replaced by its digits ("thirteen" → 13)."""
     def digits(m: re.Match[str]) -> str:
-        value = _word_number(m.group(0))
+        value = word_number(m.group(0))
         if value is None or m.group(0).lower() in ("a", "an"):
             return m.group(0)
         return str(value) if value.denominator == 1 else f"\\frac{{{value.numerator}}}{{{value.denominator}}}"

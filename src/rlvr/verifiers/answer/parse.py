@@ -131,6 +131,9 @@ def _parse(text: str, words: str) -> Answer:
     if "matrix" not in text and "array" not in text:
         text = _DOUBLE_BACKSLASH_RE.sub(r"\\", text)
     s, math = unwrap(text)
+    quoted = _QUOTED_RE.fullmatch(_strip_trailing_punct(s))
+    if quoted:
+        s = quoted.group(2).strip()  # "'blue'", "“12”": the quotation marks are not the value
     if not s:
         raise _Refused("no_answer", "an empty answer")
     whole_text = re.fullmatch(r"\\(?:text|textnormal|textrm|mbox|textit|mathrm)\s*\{([^{}]*)\}", s)
@@ -151,6 +154,8 @@ def _parse(text: str, words: str) -> Answer:
     s = s.replace("\\(", " ").replace("\\)", " ").replace("\\[", " ").replace("\\]", " ")
     s = _MARKDOWN_BOLD_RE.sub(" ", s).strip()
     s = _strip_trailing_punct(s)
+    if _EMPTY_SET_RE.fullmatch(s):
+        s = "\\varnothing"
     if not math and _DECIMAL_COMMA_RE.fullmatch(s) and not re.fullmatch(r"[+-]?[1-9]\d{0,2}(?:,\d{3})+", s):
         s = s.replace(",", ".")  # plain text "1,22" is the decimal 1.22; "-2,1" (one digit after) is a list
     tokens = _Lexer(s).run()
@@ -161,6 +166,9 @@ def _parse(text: str, words: str) -> Answer:
     node = _Parser(tokens).answer()
     return _make(node)
 
+
+_QUOTED_RE = re.compile(r"(['\"\u2018\u201c])(.+)(['\"\u2019\u201d])")
+_EMPTY_SET_RE = re.compile(r"\\\{\s*\\\}|\{\s*\}")  # "\\{\\}": the empty set
 
 # a decimal comma in plain text: one comma, two or more digits after it ("1,22", "0,111",
 # "1000,99"); with one digit after it ("-2,1", "1,2") the comma separates a list, as MATH writes one
