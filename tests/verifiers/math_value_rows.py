@@ -377,12 +377,22 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     # \\{\\} is the empty set
     ("prose_equal", "12", "So there are $\\boxed{\\text{twelve}}$ eggs.", 1, None),
     ("prose_equal", "21", "The answer is twenty-one.", 1, None),
-    ("list_form", "13", "The answer is twelve.", 0, None),
+    ("list_form", "13", "The answer is eleven.", 0, None),
     ("cover", "12", "The answer is twelve or thirteen.", 0, None),
     ("prose_equal", "\\text{blue}", "The answer is 'blue'.", 1, None),
     ("list_form", "\\text{red}", "The answer is 'blue'.", 0, None),
     ("prose_equal", "\\varnothing", "The solution set is $\\boxed{\\{\\}}$.", 1, None),
     ("list_form", "\\varnothing", "The solution set is $\\boxed{\\{0\\}}$.", 0, None),
+    # a choice letter with its option's value, and a reference that is a letter with its value; \\framebox{}
+    ("prose_equal", "C", "**Answer: C) 12**", 1, None),
+    ("prose_equal", "\\text{(C)}", "So the answer is $\\textbf{(C)}\\ 12$.", 1, None),
+    ("prose_equal", "\\textbf{(B)}\\ 7", "Only 7 works. $\\boxed{\\textbf{(B)}}$", 1, None),
+    ("prose_equal", "\\textbf{(B)}\\ 7", "The answer is (B) 7.", 1, None),
+    ("list_form", "\\textbf{(B)}\\ 7", "The answer is (B) 8.", 0, None),
+    ("list_form", "\\textbf{(B)}\\ 7", "$\\boxed{\\textbf{(C)}}$", 0, None),
+    ("cover", "C", "The answer is (B) or (C).", 0, None),
+    ("prose_equal", "42", "The answer is $\\framebox{42}$.", 1, None),
+    ("cover", "42", "$\\boxed{41}$ \\framebox{42}", 0, None),
 ]
 
 FAMILY_KIND: dict[str, str] = {

@@ -26,10 +26,9 @@ FAILING_NOW: frozenset[int] = frozenset({
     # correct refused: the named side of an equation in the box is no simple name
     # (m\\angle ABC =, P(\\text{both red}) =, |z| = read as two values of z)
     235, 236, 238,
-    # correct refused: \\framebox is not read as an answer box
-    240,
-    # correct refused: a multiple-choice letter written with its option's value ((C) 12, C) 12, \\textbf{(C)}\\ 12)
-    272, 273, 274,
+    # correct refused: a multiple-choice letter with its option's value in an unmarked bold sentence
+    # ("The correct option is **(C) 12**.")
+    272,
 })
 
 

@@ -114,7 +114,7 @@ _WRAPPERS = (
     (re.compile(r"^\$(.*)\$$", re.S), 1),
     (re.compile(r"^\\\[(.*)\\\]$", re.S), 1),
     (re.compile(r"^\\\((.*)\\\)$", re.S), 1),
-    (re.compile(r"^\\(?:boxed|fbox)\s*\{(.*)\}$", re.S), 1),
+    (re.compile(r"^\\(?:boxed|fbox|framebox)\s*\{(.*)\}$", re.S), 1),
     (re.compile(r"^\\text(?:bf|rm)?\s*\{(.*)\}$", re.S), 1),
     (re.compile(r"^\\mathrm\s*\{(.*)\}$", re.S), 1),
 )

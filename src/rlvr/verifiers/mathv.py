@@ -930,22 +930,42 @@ def _parts_in_order(ref: Reference, pred: Answer, opts: dict[str, Any], fast: bo
     return None
 
 
-_CHOICE_REF_RE = re.compile(r"\s*\$?\s*(?:\\text\s*\{\s*)?\(?([A-E])\)?(?:\s*\})?\s*\$?\s*")
-# a choice letter in parentheses, then its option's value: "(E) 24", "\\boxed{(E)\\ 24}", "**(B) $\\frac{1}{2}$**"
-_CHOICE_VALUE_RE = re.compile(r"\s*(?:\*\*)?\s*(?:\\boxed\s*\{)?\s*(?:\\text(?:bf)?\s*\{\s*)?\(([A-E])\)(?:\s*\})?"
-                              r"(?:\s|\\[ ,;:!]|~)+[^()]{1,60}?\}?\s*(?:\*\*)?\s*[.]?\s*")
+_CHOICE_REF_RE = re.compile(r"\s*\$?\s*(?:\\text(?:bf)?\s*\{\s*)?\(?([A-E])\)?(?:\s*\})?\s*\$?\s*")
+# a choice letter in parentheses, then its option's value: "(E) 24", "\\boxed{(E)\\ 24}", "**(B) $\\frac{1}{2}$**",
+# "C) 12", "\\textbf{(C)}\\ 12"
+_CHOICE_VALUE_RE = re.compile(r"\s*(?:\*\*)?\s*(?:\\boxed\s*\{)?\s*(?:\\text(?:bf)?\s*\{\s*)?"
+                              r"(?:\(([A-E])\)|([A-E])\))(?:\s*\})?"
+                              r"(?:\s|\\[ ,;:!]|~)+(?P<v>[^()]{1,60}?)\}?\s*(?:\*\*)?\s*[.]?\s*")
+_CHOICE_DELIMS_RE = re.compile(r"(?<!\\)\$|\\[()]")
+_OUTER_BOX_RE = re.compile(r"\s*\\boxed\s*\{(.*)\}\s*[.]?\s*", re.S)
 
 
 def _choice_with_value(value: str, gold: str) -> Verdict | None:
     """A multiple-choice reference answered by the letter in parentheses and its option's value
-    ("(E) 24"): graded by the letter, as a choice is."""
+    ("(E) 24", "C) 12", "$\\textbf{(C)}\\ 12$"): graded by the letter, as a choice is; and a
+    reference that is a letter with its option's value (``\\textbf{(B)}\\ 7``) answered by the
+    letter alone or with the value."""
     ref = _CHOICE_REF_RE.fullmatch(gold)
-    m = _CHOICE_VALUE_RE.fullmatch(value) if ref is not None else None
-    if m is None:
+    ref_value = None if ref is not None else _CHOICE_VALUE_RE.fullmatch(_CHOICE_DELIMS_RE.sub(" ", gold))
+    if ref is None and ref_value is None:
         return None
-    ok = m.group(1) == ref.group(1)
-    return Verdict(float(ok), "ok" if ok else "wrong",
-                   f"choice ({m.group(1)}) {'==' if ok else '!='} ({ref.group(1)})", answer=f"({m.group(1)})")
+    letter = ref.group(1) if ref is not None else (ref_value.group(1) or ref_value.group(2))
+    shown = _CHOICE_DELIMS_RE.sub(" ", value)
+    m = _CHOICE_VALUE_RE.fullmatch(shown)
+    answer = (m.group(1) or m.group(2)) if m is not None else None
+    if answer is None and ref_value is not None:
+        boxed = _OUTER_BOX_RE.fullmatch(shown)
+        alone = _CHOICE_REF_RE.fullmatch(boxed.group(1) if boxed else shown)
+        answer = alone.group(1) if alone is not None and "(" in (boxed.group(1) if boxed else shown) else None
+    if answer is None:
+        return None
+    ok = answer == letter
+    detail = f"choice ({answer}) {'==' if ok else '!='} ({letter})"
+    if ok and m is not None and ref_value is not None:  # "(B) 8" for "(B) 7": the letter and a value that is not its
+        said, meant = parse_answer(m.group("v")), parse_answer(ref_value.group("v"))
+        if isinstance(said, Answer) and isinstance(meant, Answer) and said.canonical != meant.canonical:
+            ok, detail = False, f"choice ({answer}) with the value {said.latex} != ({letter}) {meant.latex}"
+    return Verdict(float(ok), "ok" if ok else "wrong", detail, answer=f"({answer})")
 
 
 def _noun_against_unit(noun: str, ref: Reference) -> Verdict | None:

@@ -36,8 +36,8 @@ _RELATIONS = {"=": "=", "<": "<", ">": ">", "<=": "\\leq", ">=": "\\geq", "!=": 
               "le": "\\leq", "leq": "\\leq", "leqslant": "\\leq", "ge": "\\geq", "geq": "\\geq",
               "geqslant": "\\geq", "ne": "\\neq", "neq": "\\neq", "lt": "<", "gt": ">", "approx": "\\approx",
               "in": "\\in", "notin": "\\notin", "equiv": "\\equiv", "subset": "\\subset", "subseteq": "\\subseteq"}
-_SKIP_COMMANDS = frozenset("left right big Big bigg Bigg bigl bigr Bigl Bigr biggl biggr boxed fbox displaystyle "
-                           "textstyle mleft mright".split())
+_SKIP_COMMANDS = frozenset("left right big Big bigg Bigg bigl bigr Bigl Bigr biggl biggr boxed fbox framebox "
+                           "displaystyle textstyle mleft mright".split())
 _SPACE_COMMANDS = frozenset("quad qquad enspace thinspace medspace".split())
 _TEXT_COMMANDS = frozenset("text textnormal textrm textit textup textsf mbox textbf".split())
 _FONT_COMMANDS = frozenset("mathrm mathit mathbf mathsf boldsymbol bm operatorname".split())

@@ -53,7 +53,7 @@ from rlvr.verifiers.answer.section import (
 from rlvr.verifiers.answer.units import TEXT_UNIT_WORDS
 from rlvr.verifiers.screen import screen_chars, screen_words
 
-_BOX_RE = re.compile(r"\\(?:boxed|fbox)\s*\{")
+_BOX_RE = re.compile(r"\\(?:boxed|fbox|framebox)\s*\{")
 
 
 def boxed_spans(text: str) -> list[tuple[int, int, str]]:
@@ -135,7 +135,7 @@ def locate(completion: str, markers: tuple[str, ...] = MARKERS, unmarked: bool =
     return dataclasses.replace(found, competitors=found.competitors + tuple(earlier))
 
 
-_EARLIER_MARKER_RE = re.compile(r"(?i)\\(?:boxed|fbox)\s*\{|\banswer\b|####")
+_EARLIER_MARKER_RE = re.compile(r"(?i)\\(?:boxed|fbox|framebox)\s*\{|\banswer\b|####")
 
 
 def _visible_before_last_think(completion: str) -> list[str]:
@@ -178,7 +178,7 @@ def _locate(completion: str, markers: tuple[str, ...], unmarked: bool, require_e
     other_box = _OTHER_BOX_RE.search(body)
     if other_box:
         return Located(None, "unparsed", f"{other_box.group(0)} boxes a value the verifier does not read as an answer "
-                                         "(\\boxed{} and \\fbox{} only)")
+                                         "(\\boxed{}, \\fbox{} and \\framebox{} without options only)")
     turn = _TURN_MARK_RE.search(text)
     turn_end = turn.group(0) if turn else next((m for m in EOS_MARKERS if m in text), None)
     if turn_end is not None:

@@ -58,7 +58,7 @@ __all__ = ["FUNCTIONS", "MAX_ANSWER_CHARS", "MAX_TOKENS", "REASONS", "UNIT_WORDS
 
 _DOUBLE_BACKSLASH_RE = re.compile(r"\\\\(?=[a-zA-Z])")
 _MARKDOWN_BOLD_RE = re.compile(r"(?<![\w}])\*\*|\*\*(?![\w{\\(])")
-_WRAPPER_CMD_RE = re.compile(r"\\(boxed|fbox|textbf|mathbf|displaystyle|color|textcolor)\s*")
+_WRAPPER_CMD_RE = re.compile(r"\\(boxed|fbox|framebox|textbf|mathbf|displaystyle|color|textcolor)\s*")
 _TRAILING_PUNCT = ".,;:"
 _LETTERS_ANSWER_RE = re.compile(r"[A-Za-z][A-Za-z '\-]*[A-Za-z.]|[A-Za-z]|\([A-Za-z]\)")  # "n!" is a factorial
 

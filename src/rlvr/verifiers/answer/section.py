@@ -109,7 +109,7 @@ _TURN_START_RE = re.compile(r"<\|im_start\|>\s*(?:user|assistant|system)?\s*$")
 # a chat template's special tokens left inside the text: the turn ended there
 _TURN_MARK_RE = re.compile(r"<\|[A-Za-z0-9_]+\|>|<\uff5c[^<>\uff5c]{1,40}\uff5c>|<(?:start|end)_of_turn>|\[/?INST\]")
 _OTHER_BOX_RE = re.compile(
-    r"\\(?:framebox|colorbox|fcolorbox|bbox|ovalbox|Ovalbox|doublebox|shadowbox|boxed\*)(?![A-Za-z])")
+    r"\\(?:framebox(?=\s*\[)|colorbox|fcolorbox|bbox|ovalbox|Ovalbox|doublebox|shadowbox|boxed\*)(?![A-Za-z])")
 
 
 def strip_end(text: str, eos_markers: tuple[str, ...] = EOS_MARKERS) -> str:
