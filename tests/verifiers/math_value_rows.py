@@ -393,6 +393,18 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("cover", "C", "The answer is (B) or (C).", 0, None),
     ("prose_equal", "42", "The answer is $\\framebox{42}$.", 1, None),
     ("cover", "42", "$\\boxed{41}$ \\framebox{42}", 0, None),
+    # a compound quantity (units of one dimension, largest first) is one quantity; a 12-hour time with AM/PM is
+    # the 24-hour time, and one without AM/PM is two times against a reference that names one
+    ("unit_equal", "5 \\text{ ft } 6 \\text{ in}", "\\boxed{66 \\text{ inches}}", 1, None),
+    ("unit_equal", "1 \\text{ m } 20 \\text{ cm}", "\\boxed{1.2 \\text{ m}}", 1, None),
+    ("unit", "5 \\text{ ft } 6 \\text{ in}", "\\boxed{5 \\text{ ft } 7 \\text{ in}}", 0, None),
+    ("unit", "2 \\text{ hours } 30 \\text{ minutes}", "\\boxed{2.3 \\text{ hours}}", 0, None),
+    ("unit", "90 \\text{ minutes}", "\\boxed{1 \\text{ hour } 30 \\text{ seconds}}", 0, None),
+    ("clock_time_equal", "3{:}15\\text{ PM}", "#### 15:15", 1, None),
+    ("clock_time_equal", "15:15", "The train arrives at $\\boxed{3{:}15 \\text{ PM}}$.", 1, None),
+    ("clock_time_equal", "9{:}30\\text{ AM}", "It ends at $\\boxed{09{:}30}$.", 1, None),
+    ("clock_time", "3{:}15\\text{ PM}", "#### 3:15 AM", 0, None),
+    ("cover", "3{:}15\\text{ PM}", "She arrives at 3:15.\n#### 3:15", 0, None),
 ]
 
 FAMILY_KIND: dict[str, str] = {
@@ -406,6 +418,7 @@ FAMILY_KIND: dict[str, str] = {
     "modulus_equal": "correct", "equation_equal": "correct", "named_equal": "correct", "multiset_equal": "correct",
     "ratio_equal": "correct", "precision_equal": "correct", "pm_equal": "correct", "matrix_equal": "correct",
     "list_form": "wrong_value", "list_form_equal": "correct", "prose_equal": "correct",
+    "clock_time_equal": "correct",
 }
 
 # measured: disowned rows paid by math (and by exact) out of the family's rows; a rule that

@@ -888,6 +888,9 @@ def verify_math(completion: str, sample: Sample, *, float_rounding: int = 6, str
     if choice is not None:
         return choice
     pred = read_prediction(located, ref.relational)
+    if _AM_PM_RE.search(gold) and not _AM_PM_RE.search(located.value) and _TWELVE_HOUR_RE.search(located.value):
+        return refused("several_answers", "a time of day on a 12-hour clock without AM or PM: two times, and the "
+                       f"reference {gold[:40]!r} names one")
     noun = _noun_against_unit(located.noun, ref)
     if noun is not None:
         return noun
@@ -930,6 +933,9 @@ def _parts_in_order(ref: Reference, pred: Answer, opts: dict[str, Any], fast: bo
     return None
 
 
+_AM_PM_RE = re.compile(r"(?i)(?<![A-Za-z])[ap]\.?\s*m\.?(?![A-Za-z])")
+# a 12-hour clock time: "3:15", not "03:15" or "15:15"
+_TWELVE_HOUR_RE = re.compile(r"(?<![\d.])(?:1[0-2]|[1-9])\s*(?::|\{:\})\s*[0-5]\d(?!\d)")
 _CHOICE_REF_RE = re.compile(r"\s*\$?\s*(?:\\text(?:bf)?\s*\{\s*)?\(?([A-E])\)?(?:\s*\})?\s*\$?\s*")
 # a choice letter in parentheses, then its option's value: "(E) 24", "\\boxed{(E)\\ 24}", "**(B) $\\frac{1}{2}$**",
 # "C) 12", "\\textbf{(C)}\\ 12"

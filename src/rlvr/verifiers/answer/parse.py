@@ -32,6 +32,7 @@ left-to-right scan, then a parser that consumes one token per step.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from rlvr.verifiers.answer.grammar import _Parser
 from rlvr.verifiers.answer.lexer import _TRANSLATE, FUNCTIONS, UNIT_WORDS, _group_end, _Lexer, _read_group, plain_math
@@ -154,6 +155,7 @@ def _parse(text: str, words: str) -> Answer:
     s = s.replace("\\(", " ").replace("\\)", " ").replace("\\[", " ").replace("\\]", " ")
     s = _MARKDOWN_BOLD_RE.sub(" ", s).strip()
     s = _strip_trailing_punct(s)
+    s = _one_typed_value(s.replace("{:}", ":"))
     if _EMPTY_SET_RE.fullmatch(s):
         s = "\\varnothing"
     if not math and _DECIMAL_COMMA_RE.fullmatch(s) and not re.fullmatch(r"[+-]?[1-9]\d{0,2}(?:,\d{3})+", s):
@@ -165,6 +167,40 @@ def _parse(text: str, words: str) -> Answer:
         raise _Refused("unparsed", f"an answer of {len(tokens)} tokens (at most {MAX_TOKENS})")
     node = _Parser(tokens).answer()
     return _make(node)
+
+
+_CLOCK_12H_RE = re.compile(r"\s*(\d{1,2})(?::(\d{2}))?\s*(?:\\(?:text|mathrm|textrm|mbox)\s*\{\s*)?"
+                           r"([AaPp])\.?\s*[Mm]\.?(?:\s*\})?\s*")
+_QUANTITY_ITEM = (r"(\d+(?:\.\d+)?)\s*(?:\\(?:text|mathrm|textrm|mbox)\s*\{\s*([A-Za-z]+)\.?\s*\}|([A-Za-z]+)\.?)")
+_QUANTITY_ITEM_RE = re.compile(_QUANTITY_ITEM)
+_COMPOUND_RE = re.compile(r"\s*" + _QUANTITY_ITEM + r"(?:\s*(?:,|\band\b|\\text\s*\{\s*and\s*\})?\s*"
+                          + _QUANTITY_ITEM + r")+\s*")
+
+
+def _one_typed_value(s: str) -> str:
+    """Two forms that write one value in several parts, as the grammar reads it: a clock time
+    with AM/PM as the 24-hour time (``3:00 PM`` is ``15:00``, ``12 AM`` is ``0:00``), and a
+    compound quantity in units of one dimension, largest first, as one quantity in the
+    smallest (``2 hours 30 minutes`` is ``150 minutes``, ``5 ft 6 in`` is ``66 in``)."""
+    clock = _CLOCK_12H_RE.fullmatch(s)
+    if clock is not None:
+        hour, minutes = int(clock.group(1)), int(clock.group(2) or 0)
+        if 1 <= hour <= 12 and minutes < 60:
+            return f"{hour % 12 + (12 if clock.group(3).lower() == 'p' else 0)}:{minutes:02d}"
+        return s
+    if _COMPOUND_RE.fullmatch(s) is None:
+        return s
+    from rlvr.verifiers.answer.units import read_unit  # the unit tables (they import nothing of the grammar)
+
+    parts = [(Fraction(m.group(1)), m.group(2) or m.group(3)) for m in _QUANTITY_ITEM_RE.finditer(s)]
+    units = [read_unit((word,)) for _, word in parts]
+    if any(u is None or u.kind != "quantity" or u.dims != units[0].dims for u in units) \
+            or any(a.scale <= b.scale for a, b in zip(units, units[1:])) \
+            or any(value.denominator != 1 for value, _ in parts[:-1]):
+        return s
+    total = sum(value * unit.scale for (value, _), unit in zip(parts, units)) / units[-1].scale
+    shown = str(total.numerator) if total.denominator == 1 else f"\\frac{{{total.numerator}}}{{{total.denominator}}}"
+    return f"{shown} \\text{{ {parts[-1][1]}}}"
 
 
 _QUOTED_RE = re.compile(r"(['\"\u2018\u201c])(.+)(['\"\u2019\u201d])")
