@@ -381,6 +381,7 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("cover", "12", "The answer is twelve or thirteen.", 0, None),
     ("prose_equal", "\\text{blue}", "The answer is 'blue'.", 1, None),
     ("list_form", "\\text{red}", "The answer is 'blue'.", 0, None),
+    ("prose_equal", "12", "Final Answer: The final answer is \\\"12\\\". I hope it is correct.", 1, None),
     ("prose_equal", "\\varnothing", "The solution set is $\\boxed{\\{\\}}$.", 1, None),
     ("list_form", "\\varnothing", "The solution set is $\\boxed{\\{0\\}}$.", 0, None),
     # a choice letter with its option's value, and a reference that is a letter with its value; \\framebox{}

@@ -203,7 +203,8 @@ def _one_typed_value(s: str) -> str:
     return f"{shown} \\text{{ {parts[-1][1]}}}"
 
 
-_QUOTED_RE = re.compile(r"(['\"\u2018\u201c])(.+)(['\"\u2019\u201d])")
+# quotation marks around a whole answer, also backslash-escaped ones (\\"12\\", a string escaped twice)
+_QUOTED_RE = re.compile(r"(\\?['\"\u2018\u201c])(.+?)(\\?['\"\u2019\u201d])")
 _EMPTY_SET_RE = re.compile(r"\\\{\s*\\\}|\{\s*\}")  # "\\{\\}": the empty set
 
 # a decimal comma in plain text: one comma, two or more digits after it ("1,22", "0,111",
