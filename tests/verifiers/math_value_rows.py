@@ -399,13 +399,22 @@ ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("unit_equal", "5 \\text{ ft } 6 \\text{ in}", "\\boxed{66 \\text{ inches}}", 1, None),
     ("unit_equal", "1 \\text{ m } 20 \\text{ cm}", "\\boxed{1.2 \\text{ m}}", 1, None),
     ("unit", "5 \\text{ ft } 6 \\text{ in}", "\\boxed{5 \\text{ ft } 7 \\text{ in}}", 0, None),
-    ("unit", "2 \\text{ hours } 30 \\text{ minutes}", "\\boxed{2.3 \\text{ hours}}", 0, None),
+    ("unit", "2 \\text{ hours } 30 \\text{ minutes}", "\\boxed{2 \\text{ hours } 3 \\text{ minutes}}", 0, None),
     ("unit", "90 \\text{ minutes}", "\\boxed{1 \\text{ hour } 30 \\text{ seconds}}", 0, None),
     ("clock_time_equal", "3{:}15\\text{ PM}", "#### 15:15", 1, None),
     ("clock_time_equal", "15:15", "The train arrives at $\\boxed{3{:}15 \\text{ PM}}$.", 1, None),
     ("clock_time_equal", "9{:}30\\text{ AM}", "It ends at $\\boxed{09{:}30}$.", 1, None),
     ("clock_time", "3{:}15\\text{ PM}", "#### 3:15 AM", 0, None),
     ("cover", "3{:}15\\text{ PM}", "She arrives at 3:15.\n#### 3:15", 0, None),
+    # temperatures: each scale its own unit (an offset, not a factor, between them); data sizes (a kilobyte is 1000
+    # bytes, a KiB 1024)
+    ("unit_equal", "25^\\circ\\text{C}", "The final temperature is $\\boxed{25^{\\circ}\\mathrm{C}}$.", 1, None),
+    ("unit", "25^\\circ\\text{C}", "$\\boxed{25^\\circ\\text{F}}$", 0, None),
+    ("unit", "25^\\circ\\text{C}", "$\\boxed{25^\\circ}$", 0, None),
+    ("unit", "300 \\text{ kelvin}", "$\\boxed{27^\\circ\\text{C}}$", 0, None),
+    ("unit_equal", "8\\text{ MB}", "$\\boxed{8000\\text{ KB}}$", 1, None),
+    ("unit", "8\\text{ MB}", "$\\boxed{8\\text{ Mb}}$", 0, None),
+    ("unit", "8\\text{ MB}", "$\\boxed{8\\text{ MiB}}$", 0, None),
 ]
 
 FAMILY_KIND: dict[str, str] = {

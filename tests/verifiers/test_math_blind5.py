@@ -25,9 +25,9 @@ FAILING_NOW: frozenset[int] = frozenset({
     63, 65,
     # correct refused: a derivative's prime in the named side (f'(x) = 3x^2)
     69,
-    # correct refused (status error: the reference is not read): temperatures (°C, K), data sizes (MB);
-    # and m s^{-1} for m/s
-    83, 84, 85, 89,
+    # correct refused: 300\\,\\mathrm{K} (a single letter in \\mathrm is a variable, so K is no unit; the
+    # reference 300 K is not read: status error) and m s^{-1} for m/s
+    84, 85,
     # correct refused: 1.75 hours for the duration 1:45 (an h:mm reference is a clock time, not a quantity)
     95,
     # correct refused: a comma written {,} is LaTeX's thousands separator (3{,}5); read as a decimal comma

@@ -186,7 +186,7 @@ def test_compare_reads_names():
 
 
 @pytest.mark.parametrize("gold", [
-    "5 \\text{ furlongs}", "2 \\text{ feet } 3 \\text{ furlongs}", "20^\\circ\\mathrm{C}", "$4 \\text{ cups}$",
+    "5 \\text{ furlongs}", "2 \\text{ feet } 3 \\text{ furlongs}", "20^\\circ\\mathrm{R}", "$4 \\text{ cups}$",
     "5 \\text{ slugs}", "3 \\text{ inches } 2 \\text{ feet}",
 ])
 def test_a_reference_whose_unit_the_grammar_cannot_read_is_an_error(gold):

@@ -74,6 +74,9 @@ _LETTERS_RE = re.compile(r"[A-Za-z]+")
 _COMMAND_RE = re.compile(r"\\([A-Za-z]+)")
 _REP_RE = re.compile(r"(\d*)\.(\d*)\\overline\s*\{(\d+)\}")
 _DEGREE_RE = re.compile(r"\^\s*(?:\\circ|\{\s*\\circ\s*\})")
+# the scale after a degree sign: a temperature (°C, °F), each scale its own unit (answer.units)
+_TEMPERATURE_SCALE_RE = re.compile(r"\s*(?:\\(?:text|mathrm|textrm|mbox)\s*\{\s*([CF])\s*\}|\{\s*([CF])\s*\}"
+                                   r"|([CF])(?![A-Za-z]))")
 _UNIT_EXP_RE = re.compile(r"\s*(?:\^\s*(?:\{\s*[23]\s*\}|[23])|[²³])")
 
 
@@ -189,11 +192,19 @@ class _Lexer:
             elif ch == "\\":
                 i = self.command(i)
             elif ch == "^" and _DEGREE_RE.match(s, i):
-                self.add("unit", "°")
-                i = _DEGREE_RE.match(s, i).end()  # type: ignore[union-attr]
+                i = self.degree(_DEGREE_RE.match(s, i).end())  # type: ignore[union-attr]
             else:
                 i = self.symbol(i)
         return self.tokens
+
+    def degree(self, i: int) -> int:
+        """A degree sign, then a temperature scale if one follows (``^\\circ\\text{C}``, ``°F``)."""
+        scale = _TEMPERATURE_SCALE_RE.match(self.s, i)
+        if scale is None:
+            self.add("unit", "°")
+            return i
+        self.add("unit", "°" + (scale.group(1) or scale.group(2) or scale.group(3)))
+        return scale.end()
 
     def number(self, i: int) -> int:
         m = (_NUM_IN_BRACKETS_RE if self.depth else _NUM_RE).match(self.s, i)
@@ -395,8 +406,12 @@ class _Lexer:
             self.add("abs", "|")
         elif ch == "&":
             self.add("amp", "&")
-        elif ch == "%" or ch == "°":
-            self.add("unit", "%" if ch == "%" else "°")
+        elif ch == "°":
+            return self.degree(i + 1)
+        elif ch in "℃℉":
+            self.add("unit", "°C" if ch == "℃" else "°F")
+        elif ch == "%":
+            self.add("unit", "%")
         elif ch in "$€£¥₹":
             self.add("currency", ch)
         elif ch in _SUPERSCRIPTS:

@@ -16,6 +16,8 @@ from fractions import Fraction
 # dimension (a base, or base/base), scale to the dimension's base unit, the words (and symbols) that name it.
 # Every word of answer_grammar.UNIT_WORDS is here (tested). "ton" is left its own dimension
 # (a short, long or metric ton); a month has no fixed number of days (a year is 12 months).
+# A kilobyte is 1000 bytes (KiB: 1024). Each temperature scale is its own dimension: the scales
+# differ by an offset, so 300 K is never read as 27 °C (a mismatch, not a conversion).
 UNIT_TABLE = """
 length 1/1000 mm millimeter millimeters millimetre millimetres
 length 1/100 cm centimeter centimeters centimetre centimetres
@@ -63,6 +65,18 @@ voltage 1/1000 mV millivolt millivolts
 voltage 1000 kV kilovolt kilovolts
 resistance 1 Ω ohm ohms
 resistance 1000 kΩ kiloohm kiloohms
+information 1 bit bits
+information 8 byte bytes
+information 8000 kB KB kilobyte kilobytes
+information 8000000 MB megabyte megabytes
+information 8000000000 GB gigabyte gigabytes
+information 8000000000000 TB terabyte terabytes
+information 8192 KiB kibibyte kibibytes
+information 8388608 MiB mebibyte mebibytes
+information 8589934592 GiB gibibyte gibibytes
+celsius 1 °C ℃ celsius
+fahrenheit 1 °F ℉ fahrenheit
+kelvin 1 kelvin kelvins
 """
 # currency, scale to the currency's main unit, the words and signs that name it
 CURRENCY_TABLE = """
