@@ -236,6 +236,11 @@ def _box_rest(rest: str, box: str = "", in_prose: bool = False) -> tuple[str, st
     words = [w.lower().replace("\u2019", "'") for w in _WORD_ONLY_RE.findall(_without_math(words_text))]
     if not words:
         return unit, ""
+    return _rest_words(words_text, words, box, unit)
+
+
+def _rest_words(words_text: str, words: list[str], box: str, unit: str) -> tuple[str, str]:
+    """(unit, why refused) for the words of the rest of a final box's sentence (``_box_rest``)."""
     first = words[0]
     if first in ("to", "through", "till", "until") and re.match(r"(?i)[a-z]+\s*(?:\$|\\\(|[-+]?\d)", words_text):
         return "", f"{first!r} and another value right after the final box: a range"

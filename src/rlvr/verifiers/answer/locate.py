@@ -501,6 +501,21 @@ def _run_names(text: str, boxes: list[tuple[int, int, str]], run: list[int]) -> 
     return names if all(names) else None
 
 
+def _final_run(text: str, boxes: list[tuple[int, int, str]], final_j: int) -> tuple[list[int], list[str] | None, bool]:
+    """The boxes that make the final answer (``box_run``), their names (``_run_names``) and
+    whether part labels join them (then the list is compared in order)."""
+    run = box_run(text, boxes, final_j)
+    if len(run) > 1 and all(same_value(boxes[j][2], boxes[final_j][2])
+                            and re.search(r"(?i)\bor\b|\bi\.e\.|\bthat\s+is\b", text[boxes[j][1]:boxes[j + 1][0]])
+                            for j in run[:-1]):
+        run = [final_j]  # "$\boxed{15\frac{39}{40}}$, or $\boxed{\frac{639}{40}}$": one value written twice
+    in_order = any(re.search(_PART_LABEL, text[boxes[j][1]:boxes[j + 1][0]], re.I) for j in run[:-1])
+    names = _run_names(text, boxes, run)
+    if len(run) > 1 and names is None:
+        run = [final_j]  # some boxes named and some not: not one answer
+    return run, names, in_order
+
+
 def _final_marker(doc: document.Document, found: _Markers, require_end: bool) -> Located:
     """The last marker of the final section, checked: what follows it, what leads into it,
     and the other markers it must agree with."""
@@ -508,16 +523,9 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
     final_start, final_kind, final_j = max(found.starts)
     lead = ""
     noun = ""
+    names: list[str] | None = []
     if final_kind == "boxed":
-        run = box_run(text, found.boxes, final_j)
-        if len(run) > 1 and all(same_value(found.boxes[j][2], found.boxes[final_j][2])
-                                and re.search(r"(?i)\bor\b|\bi\.e\.|\bthat\s+is\b",
-                                              text[found.boxes[j][1]:found.boxes[j + 1][0]]) for j in run[:-1]):
-            run = [final_j]  # "$\boxed{15\frac{39}{40}}$, or $\boxed{\frac{639}{40}}$": one value written twice
-        in_order = any(re.search(_PART_LABEL, text[found.boxes[j][1]:found.boxes[j + 1][0]], re.I) for j in run[:-1])
-        names = _run_names(text, found.boxes, run)
-        if len(run) > 1 and names is None:
-            run = [final_j]  # some boxes named and some not: not one answer
+        run, names, in_order = _final_run(text, found.boxes, final_j)
         # kept boxed: math, not plain text
         contents = [_box_content(found.boxes[j][2]) for j in run]
         value = ", ".join(f"\\boxed{{{content}}}" for content, _ in contents)
