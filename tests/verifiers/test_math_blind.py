@@ -79,6 +79,15 @@ def check_math_row(row: tuple) -> None:
     assert _agrees(verdict, expected), (family, reference, completion, verdict)
 
 
+def check_table_shape(rows: list, family_kind: dict, min_rows: int = 250) -> None:
+    """A blind table written for ``math`` alone: every kind present, every row's family known,
+    its ``math`` label its family's kind, no ``exact`` column."""
+    assert set(family_kind.values()) == {"wrong_value", "cover", "disowned", "correct"}
+    assert len(rows) >= min_rows and all(row[0] in family_kind for row in rows)
+    assert all(row[3] == (family_kind[row[0]] == "correct") for row in rows)
+    assert all(row[4] is None for row in rows)
+
+
 def _params(failing: frozenset[int], column: int):
     return blind_params(ROWS, failing, keep=lambda row: row[column] is not None)
 

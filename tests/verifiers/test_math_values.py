@@ -220,3 +220,25 @@ def test_units_of_physics(gold, completion, expected):
 
     verdict = verify_math(completion, _sample(gold))
     assert verdict.reward == expected, verdict
+
+
+# Runs of spaces and repeated labels that a regex with two readings of the same space takes exponential
+# or quadratic time over (the gap between boxes, a compound quantity, a choice letter's value): each gets
+# its verdict from a pool with a timeout, so a reading that backtracks shows as status "timeout".
+_LONG_INPUTS = [
+    ("1, 2", "\\boxed{1}" + " (a)" * 24 + " ! \\boxed{2}", "wrong"),
+    ("3", "#### " + "1 m " * 700 + "!", "wrong"),
+    ("C", "The answer is (C)" + " " * 2000 + "x" + " " * 900 + "!", "wrong"),
+    ("x = 1, y = 2", "$x = \\boxed{1}$" + " and y =" * 30 + " \\boxed{2}", "wrong"),
+    ("90 \\text{ minutes}", "#### 1 hour" + " " * 2000 + "30 minutes", "ok"),
+]
+
+
+@pytest.mark.parametrize("gold, completion, status", _LONG_INPUTS)
+def test_long_runs_are_read_in_linear_time(gold, completion, status):
+    from rlvr.types import Sample
+    from rlvr.verifiers.pool import VerifierPool
+
+    with VerifierPool("math", workers=1, timeout_s=30.0) as pool:
+        verdict, = pool.map([completion], [Sample(id="0", prompt="", answer=gold)])
+    assert verdict.status == status, verdict

@@ -941,7 +941,9 @@ _CHOICE_REF_RE = re.compile(r"\s*\$?\s*(?:\\text(?:bf)?\s*\{\s*)?\(?([A-E])\)?(?
 # "C) 12", "\\textbf{(C)}\\ 12"
 _CHOICE_VALUE_RE = re.compile(r"\s*(?:\*\*)?\s*(?:\\boxed\s*\{)?\s*(?:\\text(?:bf)?\s*\{\s*)?"
                               r"(?:\(([A-E])\)|([A-E])\))(?:\s*\})?"
-                              r"(?:\s|\\[ ,;:!]|~)+(?P<v>[^()]{1,60}?)\}?\s*(?:\*\*)?\s*[.]?\s*")
+                              # the value starts and ends with no space, and each run of spaces has one
+                              # reading: no backtracking over spaces (a run of them would take quadratic time or worse)
+                              r"(?:\s|\\[ ,;:!]|~)+(?P<v>[^()\s](?:[^()]{0,58}?[^()\s])?)\}?(?:\s*\*\*)?(?:\s*\.)?\s*")
 _CHOICE_DELIMS_RE = re.compile(r"(?<!\\)\$|\\[()]")
 _OUTER_BOX_RE = re.compile(r"\s*\\boxed\s*\{(.*)\}\s*[.]?\s*", re.S)
 

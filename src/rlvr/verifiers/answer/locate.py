@@ -101,7 +101,8 @@ _WORDS_RE = re.compile(r"[A-Za-z]{2,}")
 _INTRO_LINE_RE = re.compile(r"(?im)^[ \t>#*_]*(?:A[ \t*_]*:|(?:the\s+)?(?:final\s+|correct\s+)?answers?[ \t*_:]*$)")
 _OPENS_BLOCK_RE = re.compile(r"(?:[\s*_:#>~`$]|\\\[|\\\()*")  # only formatting and math openers before a marker
 # a part label between boxes: "\\boxed{(3, 3)} \\text{ for part (a) and } \\boxed{(1, 1)}", "(b)", "part b:"
-_PART_LABEL = r"(?:\bfor\s+)?\bpart\s*(?:\([a-z]\)|[a-z]\b)\s*:?|\([a-z]\)\s*:?"
+# (no space of its own at either end: the gap's loop reads spaces, and a second reading of them is exponential)
+_PART_LABEL = r"(?:\bfor\s+)?\bpart\s*(?:\([a-z]\)|[a-z]\b):?|\([a-z]\):?"
 # the name an equation gives the box right after it: "$x = \\boxed{1}$ and $y = \\boxed{2}$", "y_2 =", "\\alpha ="
 _BOX_NAME = r"(?:\b[A-Za-z]|\\[A-Za-z]+)(?:_(?:\{[A-Za-z0-9]{1,4}\}|[A-Za-z0-9]))?\s*="
 _BOX_NAME_END_RE = re.compile(r"(?P<name>" + _BOX_NAME[:-4] + r")\s*=\s*$")

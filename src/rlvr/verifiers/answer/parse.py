@@ -173,8 +173,7 @@ _CLOCK_12H_RE = re.compile(r"\s*(\d{1,2})(?::(\d{2}))?\s*(?:\\(?:text|mathrm|tex
                            r"([AaPp])\.?\s*[Mm]\.?(?:\s*\})?\s*")
 _QUANTITY_ITEM = (r"(\d+(?:\.\d+)?)\s*(?:\\(?:text|mathrm|textrm|mbox)\s*\{\s*([A-Za-z]+)\.?\s*\}|([A-Za-z]+)\.?)")
 _QUANTITY_ITEM_RE = re.compile(_QUANTITY_ITEM)
-_COMPOUND_RE = re.compile(r"\s*" + _QUANTITY_ITEM + r"(?:\s*(?:,|\band\b|\\text\s*\{\s*and\s*\})?\s*"
-                          + _QUANTITY_ITEM + r")+\s*")
+_QUANTITY_JOIN_RE = re.compile(r",|and|\\text\s*\{\s*and\s*\}")  # between the parts, spaces aside
 
 
 def _one_typed_value(s: str) -> str:
@@ -188,11 +187,14 @@ def _one_typed_value(s: str) -> str:
         if 1 <= hour <= 12 and minutes < 60:
             return f"{hour % 12 + (12 if clock.group(3).lower() == 'p' else 0)}:{minutes:02d}"
         return s
-    if _COMPOUND_RE.fullmatch(s) is None:
-        return s
+    items = list(_QUANTITY_ITEM_RE.finditer(s)) if s[:1].isdigit() or s[:1].isspace() else []
+    gaps = [s[a.end():b.start()].strip() for a, b in zip(items, items[1:])]
+    if len(items) < 2 or s[:items[0].start()].strip() or s[items[-1].end():].strip() \
+            or any(gap and not _QUANTITY_JOIN_RE.fullmatch(gap) for gap in gaps):
+        return s  # parts and their joins must make the whole text: read without one regex over it (linear)
     from rlvr.verifiers.answer.units import read_unit  # the unit tables (they import nothing of the grammar)
 
-    parts = [(Fraction(m.group(1)), m.group(2) or m.group(3)) for m in _QUANTITY_ITEM_RE.finditer(s)]
+    parts = [(Fraction(m.group(1)), m.group(2) or m.group(3)) for m in items]
     units = [read_unit((word,)) for _, word in parts]
     if any(u is None or u.kind != "quantity" or u.dims != units[0].dims for u in units) \
             or any(a.scale <= b.scale for a, b in zip(units, units[1:])) \
