@@ -194,6 +194,12 @@ class RolloutConfig:
     vllm_on_stale: str = knob(
         "error", "vllm: what generate does when the trainer's weights "
                  "changed since the last push (a missed sync).", ("error", "warn"))
+    vllm_logp_tol: float | None = knob(None,
+        "vllm: bound on the largest gap between the engine's and the trainer's log-probabilities of a fixed probe "
+        "sequence, checked after every weight push; None = 1e-3 in float32, 0.1 in 16-bit types.", range="(0, inf)")
+    vllm_on_gap: str = knob(
+        "warn", "vllm: what a probe gap past rollout.vllm_logp_tol does: an ALARM warning (counted in "
+                "vllm/gap_alarms) or an error that stops the run.", ("warn", "error"))
 
 
 @dataclass

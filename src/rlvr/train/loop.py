@@ -143,7 +143,8 @@ class SyncSource:
         self.run.rollout.sync_weights()
 
     def step_metrics(self, batch: StepData, timer, step_s: float) -> dict:
-        return {}
+        sync_metrics = getattr(self.run.rollout, "sync_metrics", None)  # vllm: push time, probe gap
+        return sync_metrics() if sync_metrics is not None else {}
 
     def summary(self) -> dict:
         return {}
