@@ -140,6 +140,22 @@ def run_case(ctx, case: str, layout: str, strategy: str = "ddp", optimizer=None)
     return opt.grads[0], ctx.all_reduce_sum([float(loss)])[0]
 
 
+def sliced_case(ctx, strategy: str) -> tuple[torch.Tensor, torch.Tensor]:
+    """Log-probabilities of this rank's rows and the gathered gradient of their sum over ranks,
+    through ``response_logp_entropy``'s sliced path where the model allows it (``max_logits=1``:
+    what a large vocabulary or bf16 training selects)."""
+    from rlvr.train.batch import collate
+    from rlvr.train.forward import response_logp_entropy
+
+    model, tok = build(ctx, strategy)
+    data = shard(global_batch(tok, "mixed"), ctx.rank, ctx.world)
+    batch = collate(data.completions, tok.pad_token_id)
+    logp, _ = response_logp_entropy(model, batch, 1.0, max_logits=1)
+    logp = logp * batch.loss_mask  # the sliced path scores only the tokens that count
+    logp.sum().backward()
+    return logp.detach(), torch.cat([full(p.grad).reshape(-1) for p in model.parameters()])
+
+
 def export_case(ctx, strategy: str, out: Path | None = None) -> tuple[dict, dict]:
     """One step of SGD with momentum on the ``mixed`` dr_grpo batch, then what a checkpoint and a
     weight push read: ``trainer_weights`` (the vLLM push) and the full optimizer state, by name;
@@ -163,7 +179,9 @@ def main(out: Path, strategy: str) -> None:
     from rlvr.train.distributed import setup
 
     ctx = setup(config("dr_grpo"))
-    extra = {"export": export_case(ctx, strategy, out)} if strategy == "fsdp2" else {}
+    extra = {}
+    if strategy == "fsdp2":
+        extra = {"export": export_case(ctx, strategy, out), "sliced": sliced_case(ctx, strategy)}
     results = {(case, layout): run_case(ctx, case, layout, strategy) for case in CASES for layout in LAYOUTS}
     torch.save({"world": ctx.world, "results": results, **extra}, out / f"rank{ctx.rank}.pt")
 
