@@ -6,10 +6,14 @@ the summed gradient the optimizer saw and the global loss (summed over ranks) to
 ``<out>/rank<r>.pt``. The test compares them with ``run_case`` called in one process on the
 whole batch. The batch is built so that ranks do unequal work: in layout ``skewed`` every
 group of rank 1 has equal rewards (zero advantage), so rank 1 runs no forward pass at all.
+
+``RLVR_DP_DEVICE=cuda`` runs it on GPUs (nccl; tests/gpu). Under ``fsdp2`` a world of one
+still shards, over a process group of one: what a single GPU can check of FSDP2.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -18,11 +22,19 @@ import torch
 G = 3
 LAYOUTS = {"skewed": [[1, 0, 0], [0, 0, 0], [1, 1, 1], [0, 0, 0]],
            "mixed": [[1, 0, 0], [0, 1, 1], [1, 0, 1], [0, 0, 1]]}
-CASES = {  # algorithm knobs: the three loss aggregations, micro-batches of 2 rows
+CASES = {  # algorithm knobs: the three loss aggregations, gradient clipping; micro-batches of 2 rows
     "dr_grpo": ["algo.name=dr_grpo"],
     "token_mean": ["algo.name=grpo", "algo.kl_coef=0", "algo.loss_agg=token_mean"],
     "seq_mean_token_mean": ["algo.name=grpo", "algo.kl_coef=0", "algo.tis_cap=2.0"],
+    "clipped": ["algo.name=dr_grpo", "train.grad_clip=0.005"],  # below the gradient's norm: clipping acts
 }
+
+
+SHARD_ALONE = [False]  # set by main: fully_shard even in a world of one
+
+
+def device_name() -> str:
+    return os.environ.get("RLVR_DP_DEVICE", "cpu")
 
 
 SHAPES = {"ddp": dict(hidden=32, layers=1, heads=2, intermediate=64),
@@ -42,7 +54,7 @@ class Recorder:
         self.grads = []
 
     def step(self):  # FSDP2's sharded gradients are gathered (a collective: every rank steps)
-        self.grads.append(torch.cat([full(p.grad).reshape(-1).clone() for p in self.params]))
+        self.grads.append(torch.cat([full(p.grad).reshape(-1).cpu() for p in self.params]))
 
     def zero_grad(self, set_to_none=True):
         for p in self.params:
@@ -52,9 +64,9 @@ class Recorder:
 def config(case: str):
     from rlvr.config import load_config
 
-    return load_config(preset="smoke", overrides=["train.grad_clip=0", "train.micro_batch_size=2", "model.device=cpu",
-                                                  "rollout.prompts_per_step=4", f"rollout.group_size={G}",
-                                                  *CASES[case]])
+    return load_config(preset="smoke", overrides=["train.grad_clip=0", "train.micro_batch_size=2",
+                                                  f"model.device={device_name()}", "rollout.prompts_per_step=4",
+                                                  f"rollout.group_size={G}", *CASES[case]])
 
 
 def global_batch(tokenizer, layout: str):
@@ -90,10 +102,14 @@ def shard(data, rank: int, world: int):
 
 def build(ctx, strategy: str):
     from rlvr.models.tiny import TinyShape, build_char_tokenizer, build_tiny_model
-    from rlvr.train.distributed import wrap_model
+    from rlvr.train.distributed import shard_fsdp2, wrap_model
 
     tok = build_char_tokenizer()
     model = build_tiny_model(tok, TinyShape(**SHAPES[strategy]), seed=0)
+    if device_name() == "cuda":
+        model = model.to(f"cuda:{ctx.local_rank}")
+    if strategy == "fsdp2" and ctx.world == 1 and SHARD_ALONE[0]:
+        return shard_fsdp2(model), tok
     return wrap_model(model, ctx, strategy), tok
 
 
@@ -102,7 +118,7 @@ def generate_unevenly(model, tok, ctx) -> bool:
     True when every parameter is sharded again afterwards."""
     from rlvr.train.distributed import full_params
 
-    ids = torch.tensor([tok("1+1=?", add_special_tokens=False)["input_ids"]])
+    ids = torch.tensor([tok("1+1=?", add_special_tokens=False)["input_ids"]], device=next(model.parameters()).device)
     with full_params(model), torch.no_grad():
         model.generate(ids, attention_mask=torch.ones_like(ids), max_new_tokens=2 + 5 * ctx.rank, do_sample=False,
                        pad_token_id=tok.pad_token_id)
@@ -119,7 +135,8 @@ def run_case(ctx, case: str, layout: str, strategy: str = "ddp", optimizer=None)
 
     cfg = config(case)
     model, tok = build(ctx, strategy)
-    if strategy == "fsdp2" and ctx.world > 1 and not generate_unevenly(model, tok, ctx):
+    sharded = hasattr(next(model.parameters()), "full_tensor")
+    if sharded and not generate_unevenly(model, tok, ctx):
         raise AssertionError("a parameter was left unsharded after generation under full_params")
     data = shard(global_batch(tok, layout), ctx.rank, ctx.world)
     opt = Recorder(model.parameters()) if optimizer is None else optimizer(model.parameters())
@@ -153,7 +170,7 @@ def sliced_case(ctx, strategy: str) -> tuple[torch.Tensor, torch.Tensor]:
     logp, _ = response_logp_entropy(model, batch, 1.0, max_logits=1)
     logp = logp * batch.loss_mask  # the sliced path scores only the tokens that count
     logp.sum().backward()
-    return logp.detach(), torch.cat([full(p.grad).reshape(-1) for p in model.parameters()])
+    return logp.detach().cpu(), torch.cat([full(p.grad).reshape(-1).cpu() for p in model.parameters()])
 
 
 def export_case(ctx, strategy: str, out: Path | None = None) -> tuple[dict, dict]:
@@ -165,10 +182,10 @@ def export_case(ctx, strategy: str, out: Path | None = None) -> tuple[dict, dict
 
     model, opt = run_case(ctx, "dr_grpo", "mixed", strategy,
                           optimizer=lambda ps: torch.optim.SGD(ps, lr=0.5, momentum=0.9))
-    weights = {name: t.clone() for name, t in trainer_weights(model)}
+    weights = {name: t.cpu().clone() for name, t in trainer_weights(model)}
     state = optimizer_state(model, opt).get("state", {})  # gathered to rank 0 only (cpu_offload)
     names = [n for n, _ in model.named_parameters()]  # one process: the state is keyed by position
-    momentum = {names[k] if isinstance(k, int) else k: v["momentum_buffer"] for k, v in state.items()}
+    momentum = {names[k] if isinstance(k, int) else k: v["momentum_buffer"].cpu() for k, v in state.items()}
     target = saveable(model)  # gathers under FSDP2: every rank calls
     if out is not None and ctx.is_main:
         target.save_pretrained(out / "export")
@@ -179,6 +196,11 @@ def main(out: Path, strategy: str) -> None:
     from rlvr.train.distributed import setup
 
     ctx = setup(config("dr_grpo"))
+    if strategy == "fsdp2" and ctx.world == 1:  # a group of one to shard over
+        import torch.distributed as dist
+
+        SHARD_ALONE[0] = True
+        dist.init_process_group("nccl" if device_name() == "cuda" else "gloo")
     extra = {}
     if strategy == "fsdp2":
         extra = {"export": export_case(ctx, strategy, out), "sliced": sliced_case(ctx, strategy)}

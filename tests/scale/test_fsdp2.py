@@ -1,18 +1,19 @@
 """FSDP2 (``train.dp=fsdp2``) on CPU with gloo: exactness against one process, weight export,
 checkpoints, and the trainer end to end under torchrun.
 
-Tolerance: 1e-6 times the size of what is compared (absolute for losses and gradients below 1:
-|gradient| <= 0.14 in the update cases). Two ranks and one process sum the same fp32 terms in
-a different order (per-rank partial sums, then a reduce-scatter, against one accumulation;
-the full head against slices of it), which moves a result by a few units in the last place
-of fp32 (eps 1.2e-7): measured 2.2e-8 on the update cases and 3.1e-7 of the largest entry on
-the sliced scoring (docs/scaling.md). A reduction that averages instead of summing, or loses a
-shard, is off by half the gradient (>= 3e-3 here).
+Tolerance: 1e-6 times the size of what is compared (absolute for losses and for gradients,
+whose largest entries are 6e-4 to 0.14 in the update cases). Two ranks and one process sum
+the same fp32 terms in a different order (per-rank partial sums, then a reduce-scatter,
+against one accumulation; the full head against slices of it), which moves a result by a
+few units in the last place of fp32 (eps 1.2e-7): measured 2.2e-8 on the update cases and
+3.1e-7 of the largest entry on the sliced scoring (docs/scaling.md). A reduction that
+averages instead of summing, or loses a shard, is off by about half the gradient (>= 3e-4).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -39,8 +40,6 @@ def _max_diff(a: dict, b: dict) -> float:
 @pytest.fixture(scope="module")
 def two_ranks(tmp_path_factory):
     """dp_worker.py under torchrun with 2 gloo ranks, train.dp=fsdp2: what each rank saved."""
-    import os
-
     out = tmp_path_factory.mktemp("fsdp2")
     env = dict(os.environ, OMP_NUM_THREADS="1")
     proc = subprocess.run(TORCHRUN + [str(HERE / "dp_worker.py"), str(out), "fsdp2"], capture_output=True,
@@ -59,7 +58,7 @@ def test_fsdp2_two_gloo_ranks_match_one_process(two_ranks):
     for case in dp_worker.CASES:
         for layout in dp_worker.LAYOUTS:
             grad_1, loss_1 = dp_worker.run_case(DistContext(), case, layout, "fsdp2")
-            assert grad_1.abs().max() > 1e-3, (case, layout)  # far above the tolerance
+            assert grad_1.abs().max() > 1e-4, (case, layout)  # far above the tolerance
             for r in ranks:
                 grad_2, loss_2 = r["results"][(case, layout)]
                 assert grad_2.shape == grad_1.shape  # whole gradients, not one rank's shard
@@ -152,3 +151,12 @@ def test_without_fsdp2_generation_is_left_alone():
         assert m is model
     with full_params(None):
         pass
+
+
+@pytest.mark.skipif(torch.cuda.is_available(), reason="checks the skip on a machine without CUDA")
+def test_gpu_check_script_skips_cleanly_without_a_gpu():
+    script = HERE.parents[1] / "scripts" / "gpu_check.sh"
+    proc = subprocess.run(["bash", str(script)], capture_output=True, text=True, timeout=120,
+                          env=dict(os.environ, PYTHON=sys.executable))
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "no CUDA GPU visible" in proc.stdout and "skipped" in proc.stdout

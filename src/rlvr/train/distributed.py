@@ -249,8 +249,12 @@ def wrap_model(model, ctx: DistContext, strategy: str = "ddp"):
     with torch.no_grad():
         for t in list(model.parameters()) + list(model.buffers()):
             _dist().broadcast(t, src=0)  # every rank starts from rank 0's weights
-    if strategy == "ddp":
-        return model
+    return model if strategy == "ddp" else shard_fsdp2(model)
+
+
+def shard_fsdp2(model):
+    """``fully_shard`` every decoder layer and the root over the default process group, each
+    FSDP module summing its gradients over ranks (in place; returned for clarity)."""
     from torch.distributed.fsdp import FSDPModule, fully_shard
 
     layer_types = set(getattr(model, "_no_split_modules", None) or [])
