@@ -32,6 +32,11 @@ TORCHRUN = [sys.executable, "-m", "torch.distributed.run", "--standalone", "--np
 TOL = 1e-6
 
 
+def _rel(a: torch.Tensor, b: torch.Tensor) -> float:
+    """The largest difference, relative to the largest entry of ``b``."""
+    return float((a - b).abs().max()) / float(b.abs().max())
+
+
 def _max_diff(a: dict, b: dict) -> float:
     assert sorted(a) == sorted(b)
     return max(float((a[k] - b[k]).abs().max()) for k in a)
@@ -55,6 +60,7 @@ def test_fsdp2_two_gloo_ranks_match_one_process(two_ranks):
     _, ranks = two_ranks
     assert [r["world"] for r in ranks] == [2, 2]
     torch.set_num_threads(1)
+    worst = [0.0, 0.0]
     for case in dp_worker.CASES:
         for layout in dp_worker.LAYOUTS:
             grad_1, loss_1 = dp_worker.run_case(DistContext(), case, layout, "fsdp2")
@@ -64,6 +70,8 @@ def test_fsdp2_two_gloo_ranks_match_one_process(two_ranks):
                 assert grad_2.shape == grad_1.shape  # whole gradients, not one rank's shard
                 assert abs(loss_2 - loss_1) <= TOL, (case, layout, loss_1, loss_2)
                 assert float((grad_2 - grad_1).abs().max()) <= TOL, (case, layout)
+                worst = [max(worst[0], abs(loss_2 - loss_1)), max(worst[1], float((grad_2 - grad_1).abs().max()))]
+    print(f"\nFSDP2, 2 gloo ranks vs 1 process: max |loss diff| {worst[0]:.2e}, max |gradient diff| {worst[1]:.2e}")
 
 
 def test_fsdp2_scoring_where_one_process_takes_the_sliced_path(two_ranks):
@@ -77,12 +85,15 @@ def test_fsdp2_scoring_where_one_process_takes_the_sliced_path(two_ranks):
     logp_1, grad_1 = dp_worker.sliced_case(DistContext(), "fsdp2")
     assert _plain_head(dp_worker.build(DistContext(), "fsdp2")[0]) is not None  # one process: sliced
     half = logp_1.shape[0] // 2
+    worst = [0.0, 0.0]
     for rank, r in enumerate(ranks):
         logp_2, grad_2 = r["sliced"]
         R = logp_2.shape[1]  # a rank's batch is as wide as its own longest response
         ref = logp_1[rank * half:(rank + 1) * half, :R]
         assert float((logp_2 - ref).abs().max()) <= TOL * float(ref.abs().max())  # |logp| up to ~5
         assert float((grad_2 - grad_1).abs().max()) <= TOL * float(grad_1.abs().max())  # |gradient| up to ~9
+        worst = [max(worst[0], _rel(logp_2, ref)), max(worst[1], _rel(grad_2, grad_1))]
+    print(f"\nFSDP2 scoring vs the sliced path: max relative logp diff {worst[0]:.2e}, gradient {worst[1]:.2e}")
 
 
 def test_fsdp2_export_and_checkpoint_gather_the_one_process_weights(two_ranks):
@@ -102,6 +113,8 @@ def test_fsdp2_export_and_checkpoint_gather_the_one_process_weights(two_ranks):
     assert ranks[1]["export"][1] == {}  # the full optimizer state is gathered to rank 0 only
     saved = AutoModelForCausalLM.from_pretrained(out / "export").state_dict()
     assert _max_diff(saved, weights_1) <= TOL
+    print(f"\nFSDP2 export vs 1 process: weights {max(_max_diff(r['export'][0], weights_1) for r in ranks):.2e}, "
+          f"momentum {_max_diff(ranks[0]['export'][1], momentum_1):.2e}, checkpoint {_max_diff(saved, weights_1):.2e}")
 
 
 @pytest.mark.slow  # two torchrun launches (about 40 s each on a quiet 2-core machine)

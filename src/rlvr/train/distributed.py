@@ -33,7 +33,7 @@ Strategies (``train.dp``):
   all-gathered once (the same collectives on every rank) and generation itself runs no
   collective, so ranks may run different numbers of forward calls. Checkpoints gather full
   model and optimizer state dicts on every rank; rank 0 writes them. Tested on CPU with
-  gloo against one process (tests/scale/test_fsdp2.py); nccl is checked by tests/gpu.
+  gloo against one process (tests/scale/test_fsdp2.py); with nccl not yet run (tests/gpu).
 
 Not supported with several ranks (``validate`` says so): DAPO dynamic sampling (ranks would
 keep different numbers of groups), batch-scope advantages (they need global statistics),
