@@ -312,8 +312,9 @@ class TrainConfig:
         "Launch this many data-parallel trainer ranks as Ray actors; 0 = this process (torchrun sets ranks "
         "itself).", range="[0, inf)")
     dp: str = knob(
-        "ddp", "Data-parallel strategy with several ranks: ddp (gloo on "
-               "CPU, nccl on GPU) or fsdp2 (GPU, rollout.backend=vllm).", ("ddp", "fsdp2"))
+        "ddp", "Data-parallel strategy with several ranks (gloo on CPU, nccl on GPU): ddp (a whole model per "
+               "rank) or fsdp2 (parameters, gradients and optimizer state sharded with fully_shard).",
+        ("ddp", "fsdp2"))
     checkpoint_every: int = knob(100, "Write a checkpoint every N steps (and at the end); 0 = only at the end.",
         range="[0, inf)")
     keep_checkpoints: int = knob(2, "Most recent checkpoints kept on disk.", range="[0, inf)")

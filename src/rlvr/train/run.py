@@ -234,11 +234,14 @@ def setup_run(cfg: Config, resume: bool, log, eval_backend: str | None = None, o
     optimizer, scheduler = build_optimizer(cfg, model)
     rollout_cfg = cfg if eval_backend is None else dataclasses.replace(
         cfg, rollout=dataclasses.replace(cfg.rollout, backend=eval_backend))
+    backend = rollout_cfg.rollout.backend  # hf generates with the trainer's model: gathered under fsdp2
     run = Run(cfg=cfg, log=log, dist=dist, task=task, base_dir=base_dir, model=model, tokenizer=tokenizer,
               ref_model=ref_model, critic=build_critic(cfg, base_dir), optimizer=optimizer, scheduler=scheduler,
-              rollout=build_rollout(rollout_cfg, model, tokenizer), rewarder=Rewarder(cfg.reward),
-              shuffle_gen=torch.Generator().manual_seed(cfg.seed + 1), state=RunState(world=dist.world),
-              evaluate_fn=dist.wrap_evaluate(evaluate), resume_from=resume_from, phases=phases)
+              rollout=distributed.for_generation(build_rollout(rollout_cfg, model, tokenizer), model, backend),
+              rewarder=Rewarder(cfg.reward), shuffle_gen=torch.Generator().manual_seed(cfg.seed + 1),
+              state=RunState(world=dist.world),
+              evaluate_fn=dist.wrap_evaluate(evaluate, model if backend == "hf" else None),
+              resume_from=resume_from, phases=phases)
     if resume_from is not None:
         restore(run, resume_from)
     dist.reseed(run.rollout.gen, cfg.seed, run.state.step)  # ranks sample independently

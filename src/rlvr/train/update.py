@@ -302,6 +302,8 @@ def optimizer_step(learner: Learner, cfg: Config, acc) -> None:
     """Clip, check and apply the accumulated gradient (and the critic's)."""
     model, optimizer, critic = learner.model, learner.optimizer, learner.critic
     gnorm = torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.train.grad_clip or float("inf"))
+    if hasattr(gnorm, "full_tensor"):  # FSDP2: a DTensor (the global norm; clipping already used it)
+        gnorm = gnorm.full_tensor()
     acc.add({"grad_norm": gnorm}, 1.0)
     if not torch.isfinite(gnorm):
         optimizer.zero_grad(set_to_none=True)
