@@ -51,6 +51,7 @@ class RunState:
     nonfinite_run: int = 0        # skipped (non-finite) steps in a row
     world: int = 1                # ranks the data position belongs to
     staleness_hist: dict = field(default_factory=dict)  # async: {staleness: completions}
+    doctor: dict = field(default_factory=dict)  # the run doctor's streaks (rlvr.diagnostics.doctor)
 
     def to_dict(self) -> dict:
         return dataclasses.asdict(self)
@@ -81,6 +82,7 @@ class Run:
     shuffle_gen: torch.Generator
     state: RunState
     runlog: Any = None
+    doctor: Any = None            # rlvr.diagnostics.doctor.Doctor, built by the loop
     evaluate_fn: Callable = evaluate
     resume_from: Path | None = None
     phases: dict = field(default_factory=dict)
