@@ -529,10 +529,12 @@ def _build(cls: type, data: dict, prefix: str) -> Any:
                                   f"{path}.{next(iter(tp.__dataclass_fields__))}=...")
             kwargs[key] = _build(tp, value, path + ".")
             continue
+        choices = fields[key].metadata.get("choices")
+        if value is False and choices and "off" in choices:
+            value = "off"  # YAML reads a bare off as false
         ok, coerced = _type_ok(value, tp)
         if not ok:
             raise ConfigError(f"config key '{path}' expects {_type_name(tp)}, got {value!r}")
-        choices = fields[key].metadata.get("choices")
         if choices and coerced is not None and coerced not in choices:
             raise ConfigError(f"config key '{path}' has invalid value {coerced!r}; "
                               f"valid choices: {', '.join(map(str, choices))}")
