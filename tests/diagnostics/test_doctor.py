@@ -94,7 +94,8 @@ def test_non_finite_steps_in_a_row_stop():
     assert d.examine(4, healthy(), nonfinite_run=2) == []
     (f,) = d.examine(5, healthy(), nonfinite_run=3)
     assert (f.name, f.action) == ("nonfinite_grad", "stop")
-    assert f.cause == "3 steps in a row had a non-finite loss or gradient (non-finite gradient norm (nan)); each was skipped"
+    assert f.cause == ("3 steps in a row had a non-finite loss or gradient (non-finite gradient norm (nan)); "
+                       "each was skipped")
 
 
 def test_data_repeated_fires_when_a_pass_begins_and_exhausted_at_max_epochs():

@@ -76,6 +76,9 @@ def test_a_run_stopped_by_the_doctor_resumes_after_the_fix(tmp_path, cache_dir, 
     out = tmp_path / "run"
     args = ["train", "--preset", "smoke", f"--output={out}", "train.steps=2", *BASE]
     assert cli_main([*args, "reward.verifier=fault_rewards:raises_on_train"]) == 2
+    capsys.readouterr()
+    assert cli_main([*args, "reward.verifier=exact"]) == 2  # neither --resume nor --overwrite: refused, named
+    assert "already holds a run the run doctor stopped at step 1 (reward_errors)" in capsys.readouterr().err
     assert cli_main([*args, "reward.verifier=exact", "--resume"]) == 0  # the fix: a reward that works
     summary = json.loads((out / "summary.json").read_text())
     assert summary["stop"] == {"reason": "train.steps", "step": 2} and summary["final"] is not None

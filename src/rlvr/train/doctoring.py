@@ -20,6 +20,7 @@ from pathlib import Path
 from rlvr.diagnostics.doctor import DETECTIONS, Doctor, Finding
 from rlvr.errors import UserError
 from rlvr.train import checkpoint as ckpt
+from rlvr.train.stepmetrics import step_metrics
 from rlvr.types import Verdict
 
 
@@ -81,13 +82,14 @@ def check_eval_rewards(run, ev: dict) -> None:
     stop_run(run, finding, written="metrics.jsonl holds the base evaluation's row")
 
 
-def check_step_rewards(run, step: int, batch, row: dict) -> list[Finding]:
+def check_step_rewards(run, step: int, batch, timer) -> list[Finding]:
     """``reward_errors`` on a step's verdicts, before its update. A stop writes the step's row
-    (``row``: its metrics so far) and all its completions, then ends the run."""
+    (its metrics so far) and all its completions, then ends the run."""
     finding = run.doctor.check_rewards(step, batch.verdicts, batch.samples, [c.text for c in batch.completions])
     stop = _agree(run, finding if finding is not None and finding.action == "stop" else None, step)
     if stop is None:
         return [finding] if finding is not None else []
+    row = step_metrics(batch, {}, timer, 0.0, run.cfg)
     run.runlog.log({"step": step, "kind": "train", **row, f"doctor/{stop.name}": 1})
     run.runlog.write_samples(step, batch, every_row=True)
     stop_run(run, stop, written=f"metrics.jsonl and samples.jsonl hold step {step} (no update was applied); "

@@ -92,7 +92,7 @@ def train(cfg: Config, resume: bool = False, log=print, overwrite: bool = False,
         while run.state.step < cfg.train.steps:
             step, timer, t_step, drawn = run.state.step + 1, Timer(), time.perf_counter(), run.state.data_pos
             batch = source.next_batch(step, timer)  # 1-3. prompts, G completions each, verdicts
-            early = check_step_rewards(run, step, batch, step_metrics(batch, {}, timer, 0.0, cfg))  # the doctor
+            early = check_step_rewards(run, step, batch, timer)  # the doctor, before any update
             with timer("train"):  # 4-5. advantages and the policy update
                 train_stats = train_step(run, batch, step)
             source.after_update(step)

@@ -119,6 +119,12 @@ def _describe_run(run_dir: Path) -> str:
     except ckpt.CheckpointError:
         pass
     if (run_dir / "summary.json").is_file():
+        try:
+            stop = json.loads((run_dir / "summary.json").read_text()).get("stop") or {}
+        except (json.JSONDecodeError, UnicodeDecodeError, AttributeError):
+            stop = {}
+        if stop.get("reason") == "doctor":
+            return f"a run the run doctor stopped at step {stop.get('step')} ({stop.get('name')})"
         return "a finished run"
     return f"a run with its latest checkpoint at {latest.name}" if latest else "a run without checkpoints"
 
