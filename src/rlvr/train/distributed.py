@@ -388,7 +388,7 @@ class NullRunLog:
     def log(self, row: dict) -> None:
         pass
 
-    def write_samples(self, step: int, data) -> None:
+    def write_samples(self, step: int, data, every_row: bool = False) -> None:
         pass
 
     def write_report(self):

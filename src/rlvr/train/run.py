@@ -51,6 +51,7 @@ class RunState:
     nonfinite_run: int = 0        # skipped (non-finite) steps in a row
     world: int = 1                # ranks the data position belongs to
     staleness_hist: dict = field(default_factory=dict)  # async: {staleness: completions}
+    doctor: dict = field(default_factory=dict)  # the run doctor's streaks (rlvr.diagnostics.doctor)
 
     def to_dict(self) -> dict:
         return dataclasses.asdict(self)
@@ -81,6 +82,7 @@ class Run:
     shuffle_gen: torch.Generator
     state: RunState
     runlog: Any = None
+    doctor: Any = None            # rlvr.diagnostics.doctor.Doctor, built by the loop
     evaluate_fn: Callable = evaluate
     resume_from: Path | None = None
     phases: dict = field(default_factory=dict)
@@ -117,6 +119,12 @@ def _describe_run(run_dir: Path) -> str:
     except ckpt.CheckpointError:
         pass
     if (run_dir / "summary.json").is_file():
+        try:
+            stop = json.loads((run_dir / "summary.json").read_text()).get("stop") or {}
+        except (json.JSONDecodeError, UnicodeDecodeError, AttributeError):
+            stop = {}
+        if stop.get("reason") == "doctor":
+            return f"a run the run doctor stopped at step {stop.get('step')} ({stop.get('name')})"
         return "a finished run"
     return f"a run with its latest checkpoint at {latest.name}" if latest else "a run without checkpoints"
 
