@@ -12,8 +12,8 @@ import threading
 from pathlib import Path
 
 import pytest
-from test_async_ray import G, P, _cfg, _kill_first_rollout_worker_after, _rows, spy_pipelines
 
+from scale.test_async_ray import G, P, _cfg, _kill_first_rollout_worker_after, _rows, spy_pipelines
 from vllm_available import vllm_or_skip
 
 pytestmark = [pytest.mark.vllm, pytest.mark.slow]

@@ -46,6 +46,9 @@ MIN_BATCHED_TOKENS = 16384
 
 
 def import_vllm():
+    # vLLM logs every push at INFO and warns on each about the rotary embedding, which has no
+    # weights to reload; its errors still show. VLLM_LOGGING_LEVEL=INFO brings the rest back.
+    os.environ.setdefault("VLLM_LOGGING_LEVEL", "ERROR")
     try:
         return importlib.import_module("vllm")
     except ImportError as exc:
