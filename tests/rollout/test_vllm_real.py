@@ -183,8 +183,9 @@ def test_smollm_push_and_probe_on_the_real_engine():
     _step(model)
     gap = rollout.sync_weights()
     assert gap["vllm/logp_gap_max"] < 1e-3, gap
-    prompt = tok.apply_chat_template([{"role": "user", "content": "What is 12 + 35?"}], add_generation_prompt=True)
-    comps = rollout.generate([list(prompt)], SamplingParams(max_new_tokens=16, temperature=1.0, n=2))
+    text = tok.apply_chat_template([{"role": "user", "content": "What is 12 + 35?"}], add_generation_prompt=True,
+                                   tokenize=False)
+    comps = rollout.generate([tok(text)["input_ids"]], SamplingParams(max_new_tokens=16, temperature=1.0, n=2))
     for c in comps:
         mismatch = (torch.tensor(c.sampler_logp) - _trainer_logp(model, c.prompt_ids, c.token_ids)).abs().max()
         assert c.policy_version == 1 and mismatch < 1e-3, mismatch
