@@ -532,31 +532,33 @@ def _short(text: str, limit: int = 120) -> str:
 
 # ============================================================================ running
 
-RUNTIME_SOURCE = open(code_judge.__file__, encoding="utf-8").read()
+RUNTIME_PARTS = code_judge.part_sources()  # (part, source) of the runtime package, in load order
 _COMPILE_SOURCE = (
     "import marshal, sys; "
-    "sys.stdout.buffer.write(marshal.dumps(compile(sys.stdin.read(), '<rlvr-runtime>', 'exec')))"
+    "sys.stdout.buffer.write(marshal.dumps([(n, marshal.dumps(compile(s, '<rlvr-runtime/' + n + '.py>', 'exec'))) "
+    "for n, s in marshal.loads(sys.stdin.buffer.read())]))"
 )
 
 
 @functools.cache
 def runtime_blob(python: str, allow_unsandboxed: bool) -> bytes | None:
-    """The runtime compiled once by the sandbox's own interpreter (marshal), cached per process.
+    """The runtime's parts compiled once by the sandbox's own interpreter (marshal), cached per
+    process.
 
-    Saves compiling the runtime's source in every sandbox start. None when that run fails
-    (then the source is shipped instead, which works the same, only slower).
+    Saves compiling the runtime's sources in every sandbox start. None when that run fails
+    (then the sources are shipped instead, which works the same, only slower).
     """
     res = sandbox.run([python, "-I", "-S", "-c", _COMPILE_SOURCE],
-                      sandbox.Payload(stdin=RUNTIME_SOURCE.encode("utf-8")),
+                      sandbox.Payload(stdin=marshal.dumps(RUNTIME_PARTS)),
                       limits=sandbox.Limits(wall_s=20.0), allow_unsandboxed=allow_unsandboxed)  # fmt: skip
     return res.stdout if res.returncode == 0 and res.stdout else None
 
 
 @functools.lru_cache(maxsize=4)
 def _runtime_input(blob: bytes | None) -> bytes:
-    """The ``rt`` input: the compiled runtime (or its source), one object per blob, so that the
-    sandbox's key for runs started ahead hashes it once."""
-    return marshal.dumps(RUNTIME_SOURCE if blob is None else blob)
+    """The ``rt`` input: the compiled parts of the runtime (or their sources), one object per blob,
+    so that the sandbox's key for runs started ahead hashes it once."""
+    return marshal.dumps(RUNTIME_PARTS if blob is None else blob)
 
 
 PYTEST_DIR = "/opt/rlvr-pytest"  # where the host's pytest is mounted read-only in the sandbox
