@@ -444,12 +444,14 @@ def _imports(node: ast.Import | ast.ImportFrom, module: str) -> bool:
 
 def _segment(source: str, node: ast.AST) -> str:
     """``ast.get_source_segment`` (which splits the whole source on every call), from lines
-    split once per source; ``ast.unparse`` for a node without positions."""
+    split once per source, decorators included; ``ast.unparse`` for a node without positions."""
     end_line, end_col = getattr(node, "end_lineno", None), getattr(node, "end_col_offset", None)
     if end_line is None or end_col is None:
         return ast.unparse(node)
     lines = _utf8_lines(source)
-    first, last = node.lineno - 1, end_line - 1
+    decorators = getattr(node, "decorator_list", None)  # a decorated def or class starts at its first ``@``
+    first = (decorators[0].lineno if decorators else node.lineno) - 1
+    last = end_line - 1
     if first == last:
         text = lines[first][node.col_offset : end_col]
     else:
@@ -597,11 +599,20 @@ def verify_code(completion: str, sample: Sample, **opts: Any) -> Verdict:
         plan = build_plan(sample)
     except (ValueError, SyntaxError) as exc:
         return Verdict(0.0, "error", f"bad sample {sample.id!r}: {exc}")
-    refusal = _refusal(options)
+    refusal = _refusal(options) or _missing_tool(plan)
     if refusal is not None:
         return Verdict(0.0, "error", refusal)
     result = _run_plan(code, plan, options)
     return _judge(plan, result, _records(result.channel), options)
+
+
+def _missing_tool(plan: _Plan) -> str | None:
+    """pytest-style tests need pytest where the verifier runs: without it they could only fail, as
+    if the program were wrong, so the verdict is an error naming what to install."""
+    if plan.pytest and pytest_binds() is None:
+        return ("pytest-style tests need pytest, which is not installed beside the code verifier "
+                "(pip install pytest; it is a runtime dependency of rlvr)")  # fmt: skip
+    return None
 
 
 def _refusal(options: CodeOptions) -> str | None:

@@ -67,6 +67,10 @@ class CandidateExit(BaseException):
     """The candidate raised SystemExit/KeyboardInterrupt/GeneratorExit: fails the test."""
 
 
+class ToolMissing(BaseException):
+    """A tool the tests need (pytest) is not in the sandbox: the run is an error, never a failed test."""
+
+
 # ============================================================================ JSON text
 
 

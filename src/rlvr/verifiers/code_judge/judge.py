@@ -342,17 +342,20 @@ class Judge:
         names = [n for n in bases if type(n) is str] if type(bases) is list else []
         if name in self.codec.mirrors:
             return build_exception(self.codec.mirrors[name], msg, args)
-        for n in [name] + names:
+        # only the real builtin classes in the exception's MRO (``exc_data``), never its own name:
+        # a program's class named ``ValueError`` that does not derive from it is no ValueError
+        for k, n in enumerate(names):
             kind = getattr(builtins, n, None)
             if not (isinstance(kind, type) and issubclass(kind, BaseException)):
                 continue
+            own = k == 0 and n == name  # the exception's type is this builtin (or a subclass of that name)
             if issubclass(kind, (StopIteration, StopAsyncIteration)):
                 if not next_op:
                     return RuntimeError("the candidate raised StopIteration")
-                return StopIteration(*args) if type(args) is list and n == name else StopIteration()  # a return value
+                return StopIteration(*args) if type(args) is list and own else StopIteration()  # a return value
             if not issubclass(kind, Exception):
                 return CandidateExit(f"the candidate raised {n}")
-            return build_exception(kind, msg, args if n == name else None)
+            return build_exception(kind, msg, args if own else None)
         return RuntimeError(f"{name}: {msg}")
 
     # call-backs: the candidate asks about a test object the judge passed it

@@ -9,7 +9,7 @@ import os
 import sys
 
 from . import proxies
-from .base import _ATOMS, _NO_COPY, CandidateGone, ProtocolError
+from .base import _ATOMS, _NO_COPY, CandidateGone, ProtocolError, ToolMissing
 from .batching import _calls, _compile_unit, _method
 from .codec import own_module
 from .judge import Judge
@@ -136,7 +136,7 @@ def _run_pytest(objs):
     try:
         import pytest
     except ImportError:
-        raise AssertionError("pytest-style tests need pytest, which is not available in the sandbox") from None
+        raise ToolMissing("pytest-style tests need pytest, which is not available in the sandbox") from None
     placeholder = os.path.join(os.path.dirname(pytest.__file__), "py.typed")
     module = type(sys)("test_sample")
     module.__dict__.update(objs)
@@ -221,6 +221,9 @@ def _run_tests(judge, secret, names, emit):
         ok, err = True, ""
         try:
             exec(_compile_unit(unit["src"]), ns)
+        except ToolMissing as exc:  # the host reports an error naming the tool
+            emit({"k": "crash", "err": "ToolMissing: " + str(exc)})
+            return
         except SystemExit as exc:  # the test's own sys.exit (e.g. unittest.main()): 0 passes
             ok = exc.code in (None, 0, False)
             err = "" if ok else f"SystemExit: {exc.code!r}"
