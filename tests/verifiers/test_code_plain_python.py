@@ -35,6 +35,51 @@ TIMEOUT_IMPORTED = ("import pytest\nfrom solution import TimeoutError, wait\n\n"
 TIMEOUT_BUILTIN = "import pytest\nfrom solution import wait\n\ndef test_wait():\n    with pytest.raises(TimeoutError):\n        wait()\n"
 KEY_ARGS = "try:\n    parse('')\nexcept KeyError as e:\n    assert e.args == ('k',)\nelse:\n    assert False\n"
 
+FIRST = "def first(it):\n    return next(it)"
+STOP_RAISES = "import pytest\n\ndef test_empty():\n    with pytest.raises(StopIteration):\n        first(iter([]))\n"
+STOP_VALUE = "try:\n    first(iter([]))\nexcept StopIteration as e:\n    assert e.value is None\nelse:\n    assert False\n"
+LOAD = "def load(p):\n    with open(p) as fh:\n        return fh.read()"
+FILENAME = ("try:\n    load('/nonexistent/x')\nexcept FileNotFoundError as e:\n"
+            "    assert e.filename == '/nonexistent/x' and e.errno == 2\nelse:\n    assert False\n")
+ARGPARSE = ("import argparse\n\ndef main(argv):\n    p = argparse.ArgumentParser()\n"
+            "    p.add_argument('--n', type=int, required=True)\n    return p.parse_args(argv).n")
+ARGPARSE_TESTS = ("import pytest\n\ndef test_missing():\n    with pytest.raises(SystemExit) as info:\n        main([])\n"
+                  "    assert info.value.code == 2\n\ndef test_ok():\n    assert main(['--n', '3']) == 3\n")
+EXIT_ADD = "import sys\n\ndef add(a, b):\n    sys.exit(0)"
+LIGHT = ("import enum\n\nclass Light(enum.Enum):\n    RED = 1\n    GREEN = 2\n\n"
+         "def nxt(light):\n    return Light.GREEN if light is Light.RED else Light.RED")
+LIGHT_TESTS = "from solution import Light\nassert nxt(Light.RED) is Light.GREEN\nassert nxt(Light.GREEN) is Light.RED\n"
+PERM = ("import enum\n\nclass Perm(enum.Flag):\n    R = 1\n    W = 2\n    X = 4\n\n"
+        "def rw():\n    return Perm.R | Perm.W")
+PERM_TESTS = "from solution import Perm\nassert Perm.R in rw()\nassert Perm.X not in rw()\nassert rw() == Perm.R | Perm.W\n"
+NS = "from types import SimpleNamespace\n\ndef mk():\n    return SimpleNamespace(a=1, b=[2])"
+NS_TESTS = "from types import SimpleNamespace\nassert mk() == SimpleNamespace(a=1, b=[2])\nassert mk().b == [2]\n"
+PATHS = "from pathlib import PurePosixPath\n\ndef under(s):\n    return PurePosixPath(s) / 'b'"
+PATHS_TESTS = "from pathlib import PurePosixPath\nassert under('a') == PurePosixPath('a/b')\nassert under('a').name == 'b'\n"
+VIEWS = "def ks(d):\n    return d.keys()\n\ndef its(d):\n    return d.items()"
+VIEWS_TESTS = "assert ks({'a': 1, 'b': 2}) == {'a', 'b'}\nassert its({'a': 1}) == {('a', 1)}\n"
+SLICE = "def get(xs, s):\n    return xs[s]"
+SLICE_TESTS = "assert get([1, 2, 3], slice(1, None)) == [2, 3]\nassert get('abcd', slice(None, None, 2)) == 'ac'\n"
+TAGGED = ("class Tagged(str):\n    pass\n\nclass Row(dict):\n    pass\n\n"
+          "def mk():\n    t = Tagged('x')\n    t.tag = 5\n    return t\n\n"
+          "def row():\n    r = Row(a=1)\n    r.line = 3\n    return r")
+TAGGED_TESTS = "t = mk()\nassert t == 'x' and t.tag == 5\nr = row()\nassert r == {'a': 1} and r.line == 3\n"
+# look-alikes: classes that name themselves as standard-library ones
+FAKE_DEQUE = ("class D(list):\n    pass\n\nD.__module__ = 'collections'\nD.__qualname__ = D.__name__ = 'deque'\n\n"
+              "def mk():\n    return D([1, 2])")
+DEQUE_TESTS = "import collections\nassert mk() == collections.deque([1, 2])\n"
+REAL_DEQUE = "import collections\n\ndef mk():\n    return collections.deque([1, 2])"
+FAKE_FRACTION = ("class F:\n    numerator, denominator = 1, 2\n\nF.__module__ = 'fractions'\n"
+                 "F.__qualname__ = F.__name__ = 'Fraction'\n\ndef half():\n    return F()")
+FRACTION_TESTS = "from fractions import Fraction\nassert half() == Fraction(1, 2)\n"
+REAL_FRACTION = "from fractions import Fraction\n\ndef half():\n    return Fraction(1, 2)"
+FAKE_DECIMAL = ("class Dec(str):\n    pass\n\nDec.__module__ = 'decimal'\nDec.__qualname__ = Dec.__name__ = 'Decimal'\n\n"
+                "def tenth():\n    return Dec('0.1')")
+DECIMAL_TESTS = "from decimal import Decimal\nassert tenth() == Decimal('0.1')\n"
+LYING_DICT = ("class D(dict):\n    def keys(self):\n        return ['a']\n\n    def __getitem__(self, k):\n        return 1\n\n"
+              "def mk():\n    return D(b=2)")
+LYING_DICT_TESTS = "assert dict(mk()) == {'a': 1}\n"
+
 ROWS = [  # (name, program, tests, reward)
     ("decorator supplies the arguments: honest", ADD, GIVEN, 1.0),
     ("decorator supplies the arguments: wrong program", SUB, GIVEN, 0.0),
@@ -44,6 +89,28 @@ ROWS = [  # (name, program, tests, reward)
     ("int('') raises the real ValueError", "def parse(s):\n    return int(s)", RAISES_VALUE, 1.0),
     ("own TimeoutError, imported by the tests", OWN_TIMEOUT, TIMEOUT_IMPORTED, 1.0),
     ("own TimeoutError is not the builtin", OWN_TIMEOUT, TIMEOUT_BUILTIN, 0.0),
+    ("StopIteration raised by a call, under pytest.raises", FIRST, STOP_RAISES, 1.0),
+    ("StopIteration raised by a call, caught", FIRST, STOP_VALUE, 1.0),
+    ("StopIteration expected, none raised", "def first(it):\n    return None", STOP_RAISES, 0.0),
+    ("FileNotFoundError keeps filename and errno", LOAD, FILENAME, 1.0),
+    ("FileNotFoundError expected, another path", "def load(p):\n    return open('/nonexistent/y').read()", FILENAME, 0.0),
+    ("argparse's SystemExit under pytest.raises, with its code", ARGPARSE, ARGPARSE_TESTS, 1.0),
+    ("sys.exit(0) in the function, no raises expected", EXIT_ADD, "assert add(1, 2) == 3\n", 0.0),
+    ("enum members keep their identity", LIGHT, LIGHT_TESTS, 1.0),
+    ("enum identity, wrong member", LIGHT.replace("Light.GREEN if", "Light.RED if"), LIGHT_TESTS, 0.0),
+    ("Flag membership and |", PERM, PERM_TESTS, 1.0),
+    ("Flag membership, wrong flags", PERM.replace("Perm.R | Perm.W", "Perm.R | Perm.X"), PERM_TESTS, 0.0),
+    ("SimpleNamespace compares as Python compares it", NS, NS_TESTS, 1.0),
+    ("PurePosixPath compares as Python compares it", PATHS, PATHS_TESTS, 1.0),
+    ("dict views compare with sets", VIEWS, VIEWS_TESTS, 1.0),
+    ("a slice passed to the program", SLICE, SLICE_TESTS, 1.0),
+    ("str and dict subclasses keep their attributes", TAGGED, TAGGED_TESTS, 1.0),
+    ("a list subclass named collections.deque", FAKE_DEQUE, DEQUE_TESTS, 0.0),
+    ("a real deque", REAL_DEQUE, DEQUE_TESTS, 1.0),
+    ("a class named fractions.Fraction", FAKE_FRACTION, FRACTION_TESTS, 0.0),
+    ("a real Fraction", REAL_FRACTION, FRACTION_TESTS, 1.0),
+    ("a str subclass named decimal.Decimal", FAKE_DECIMAL, DECIMAL_TESTS, 0.0),
+    ("a dict subclass whose keys() and [] lie", LYING_DICT, LYING_DICT_TESTS, 0.0),
     ("KeyError keeps its args", "def parse(s):\n    raise KeyError('k')", KEY_ARGS, 1.0),
 ]
 

@@ -54,7 +54,7 @@ from __future__ import annotations
 
 import os
 
-from .base import MAX_MESSAGE, CandidateExit, CandidateGone, ProtocolError, dumps
+from .base import MAX_MESSAGE, CandidateExit, CandidateGone, CandidateSystemExit, ProtocolError, dumps
 from .batching import _batched, _compile_unit
 from .boot import BOOT_SOURCE, boot, prepare
 from .candidate import CandidateCodec, CandidateServer
@@ -79,6 +79,7 @@ def part_sources() -> list[tuple[str, str]]:
 
 
 __all__ = ["BOOT_SOURCE", "MAX_MESSAGE", "PARTS", "SHM_CAP", "CandidateCodec", "CandidateExit", "CandidateGone",
+           "CandidateSystemExit",
            "CandidateServer", "Codec", "Conn", "Judge", "JudgeCodec", "ProtocolError", "Record", "Remote",
            "RemoteClass", "_batched", "_compile_unit", "_sync_into", "boot", "build_exception", "dumps", "exc_data",
            "pack_atom", "pack_call", "part_sources", "prepare", "shared_channels", "unpack_value"]  # fmt: skip

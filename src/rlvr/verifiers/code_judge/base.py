@@ -67,6 +67,12 @@ class CandidateExit(BaseException):
     """The candidate raised SystemExit/KeyboardInterrupt/GeneratorExit: fails the test."""
 
 
+class CandidateSystemExit(SystemExit):
+    """The program's own ``SystemExit`` (``sys.exit``, argparse's exit) as the test sees it: caught by
+    ``pytest.raises(SystemExit)`` / ``assertRaises`` / ``except SystemExit`` as Python's would be;
+    one that reaches the top of a test fails it (the program ended, the test never finished)."""
+
+
 class ToolMissing(BaseException):
     """A tool the tests need (pytest) is not in the sandbox: the run is an error, never a failed test."""
 

@@ -81,9 +81,21 @@ class CandidateCodec(Codec):
         if out is _NO_COPY:
             base = _base_value(v, t)
             if base is not _NO_COPY:
-                return self.enc(base, d - 1)
+                return self.enc_subclass(v, t, base, d)
             out = self.enc_handle(v, t)
         return out
+
+    def enc_subclass(self, v, t, base, d):
+        """An instance of a subclass of a builtin type: its value read through the base type's
+        storage (never the subclass's methods), and its own attributes beside it."""
+        try:
+            own = object.__getattribute__(v, "__dict__")
+        except AttributeError:
+            own = None
+        if type(own) is not dict or not own:
+            return self.enc(base, d - 1)
+        attrs = [[k, self.enc(x, d)] for k, x in list(dict.items(own))[:50] if type(k) is str]
+        return {"$": "B", "c": str(type.__dict__["__qualname__"].__get__(t))[:100], "v": self.enc(base, d), "a": attrs}
 
     def enc_handle(self, v, t):
         kind = "object"

@@ -12,11 +12,6 @@ from .base import _ATOMS, _LISTS, _NO_COPY, _NO_IMPORT, _NONE_TYPE, HUGE_INT, MA
 # ============================================================================ codec
 
 
-def _qualified(obj):
-    t = type(obj)
-    return getattr(t, "__module__", ""), getattr(t, "__qualname__", t.__name__)
-
-
 def _base_value(v, t):
     """The builtin value inside an instance of a subclass of a builtin type (base-type code only)."""
     for base, copy in _BASE_COPIES:
@@ -85,31 +80,47 @@ class Codec:
         return self.enc_special(v, t, d)
 
     def enc_common(self, v, t, d):
-        """Standard-library value types both sides rebuild with their own classes."""
-        module, name = _qualified(v)
+        """Standard-library value types both sides rebuild with their own classes. Each is
+        recognised only when ``type(v)`` *is* the real class (looked up in the real module, never
+        by the name or module a class gives itself); a subclass, or a look-alike, stays a handle."""
         if t is type and (v is _NONE_TYPE or getattr(builtins, v.__name__, None) is v):
             return {"$": "T", "v": v.__name__}
-        if (module, name) == ("fractions", "Fraction"):
+        if t is slice:
+            return {"$": "sl", "v": [self.enc(v.start, d), self.enc(v.stop, d), self.enc(v.step, d)]}
+        if t in _DICT_VIEWS:
+            kind = _DICT_VIEWS[t]
+            items = [[self.enc(k, d), self.enc(x, d)] for k, x in v] if kind == "items" else [self.enc(x, d) for x in v]
+            return {"$": "V", "k": kind, "v": items}
+        if t is _NAMESPACE:
+            own = object.__getattribute__(v, "__dict__")
+            return {"$": "ns", "v": [[k, self.enc(x, d)] for k, x in dict.items(own) if type(k) is str]}
+        if t is type(sys):
+            name = object.__getattribute__(v, "__dict__").get("__name__")
+            return {"$": "m", "v": name} if type(name) is str else _NO_COPY
+        module = getattr(t, "__module__", None)
+        name = _STDLIB_VALUES.get(t) if type(module) is str and module in _STDLIB_MODULES else None
+        return _NO_COPY if name is None else self.enc_stdlib(v, name, d)
+
+    def enc_stdlib(self, v, name, d):
+        if name == "Fraction":
             return {"$": "Q", "v": [v.numerator, v.denominator]}
-        if name == "Decimal" and module in ("decimal", "_decimal", "_pydecimal"):
+        if name == "Decimal":
             return {"$": "D", "v": str(v)}
-        if module == "collections" and name in ("Counter", "OrderedDict", "defaultdict"):
+        if name in ("Counter", "OrderedDict", "defaultdict"):
             factory = getattr(v, "default_factory", None)
             builtin = isinstance(factory, type) and getattr(builtins, factory.__name__, None) is factory
             fname = factory.__name__ if builtin else None
             return {"$": "x", "k": name, "v": [[self.enc(k, d), self.enc(x, d)] for k, x in dict.items(v)], "f": fname}
-        if module == "datetime" and name in _DATETIMES and t is getattr(sys.modules.get("datetime"), name, None):
-            return _enc_datetime(v, name)
-        if module == "collections" and name == "deque":
+        if name == "deque":
             return {"$": "x", "k": "deque", "v": [self.enc(x, d) for x in v], "f": v.maxlen}
-        if t.__name__ == "module" and isinstance(getattr(v, "__name__", None), str):
-            return {"$": "m", "v": v.__name__}
-        return _NO_COPY
+        if name in _PATHS:
+            return {"$": "P", "k": name, "v": str(v)}
+        return _enc_datetime(v, name)
 
     def enc_record(self, v, t, d, origin):
         """Enum members, namedtuples and dataclass instances as data (or _NO_COPY)."""
         enum = sys.modules.get("enum")
-        if enum is not None and isinstance(v, enum.Enum):
+        if enum is not None and issubclass(t, enum.Enum):
             mix = next((n for n, k in (("int", int), ("str", str), ("float", float)) if isinstance(v, k)), None)
             return {"$": "e", "c": t.__name__, "n": v.name, "v": self.enc(v.value, d), "m": mix, "h": origin()}
         if _is_namedtuple(v, t):
@@ -249,14 +260,68 @@ class Codec:
         tz = None if offset is None else datetime.timezone(datetime.timedelta(seconds=offset))
         return getattr(datetime, kind)(*fields, tzinfo=tz, fold=fold)
 
+    def d_slice(self, obj):
+        start, stop, step = self._list(obj)
+        return slice(start, stop, step)
+
+    def d_view(self, obj):
+        kind, items = self._str(obj, "k"), self._list(obj)
+        if kind == "keys":
+            return dict.fromkeys(items).keys()
+        if kind == "values":
+            return dict(enumerate(items)).values()
+        if kind == "items":
+            return dict(tuple(pair) for pair in self._pairs(obj)).items()
+        raise ProtocolError("unknown dict view " + kind)
+
+    def d_namespace(self, obj):
+        pairs = self._pairs(obj)
+        if not all(type(k) is str for k, _ in pairs):
+            raise ProtocolError("bad namespace fields")
+        return _NAMESPACE(**dict(pairs))
+
+    def d_path(self, obj):
+        import pathlib
+
+        kind = self._str(obj, "k")
+        if kind not in _PATHS:
+            raise ProtocolError("unknown path class " + kind)
+        return getattr(pathlib, kind)(self._str(obj, "v"))
+
     _TAGS = {
         "t": d_tuple, "d": d_dict, "S": d_set, "F": d_set, "y": d_bytes, "Y": d_bytes, "c": d_complex, "I": d_bigint,
         "R": d_range, "T": d_type, "Q": d_fraction, "D": d_decimal, "x": d_collection, "m": d_module,
-        "dt": d_datetime,
+        "dt": d_datetime, "sl": d_slice, "V": d_view, "ns": d_namespace, "P": d_path,
     }  # fmt: skip
 
 
 _DATETIMES = frozenset(("date", "datetime", "time", "timedelta"))
+_PATHS = frozenset(("PurePosixPath", "PureWindowsPath", "PosixPath"))  # WindowsPath cannot be made on POSIX
+_DICT_VIEWS = {type({}.keys()): "keys", type({}.values()): "values", type({}.items()): "items"}
+_NAMESPACE = type(sys.implementation)  # types.SimpleNamespace, without importing types
+# (module, class name) of the standard-library value classes; looked up in the real modules
+_STDLIB_NAMES = (("fractions", "Fraction"), ("decimal", "Decimal"), ("collections", "Counter"),
+                 ("collections", "OrderedDict"), ("collections", "defaultdict"), ("collections", "deque"),
+                 ("datetime", "date"), ("datetime", "datetime"), ("datetime", "time"), ("datetime", "timedelta"),
+                 ("pathlib", "PurePosixPath"), ("pathlib", "PureWindowsPath"), ("pathlib", "PosixPath"))  # fmt: skip
+_STDLIB_MODULES = frozenset(("fractions", "decimal", "_decimal", "_pydecimal", "collections", "datetime", "pathlib",
+                             "_collections", "_datetime", "pathlib._local"))  # fmt: skip
+
+
+class _StdlibValues(dict):
+    """real class -> its name, for the standard-library value classes: filled as their modules
+    are imported (a class the program makes never is one of them, whatever it calls itself)."""
+
+    def get(self, t, default=None):
+        if len(self) < len(_STDLIB_NAMES):
+            for module, name in _STDLIB_NAMES:
+                cls = getattr(sys.modules.get(module), name, None)
+                if isinstance(cls, type) and cls not in self:
+                    self[cls] = name
+        return dict.get(self, t, default)
+
+
+_STDLIB_VALUES = _StdlibValues()
 
 
 def _enc_datetime(v, name):
@@ -333,6 +398,14 @@ def exc_data(exc, enc=None):
             attrs = [[k, enc(v)] for k, v in list(dict.items(own))[:50] if type(k) is str and not k.startswith("_")]
         except BaseException:
             attrs = None
+        if isinstance(exc, OSError) and attrs is not None:  # OSError's own slots (read with its descriptors)
+            for k in ("filename", "filename2"):
+                try:
+                    v = OSError.__dict__[k].__get__(exc)
+                    if v is not None:
+                        attrs.append([k, enc(v)])
+                except BaseException:
+                    pass
     return [t.__name__, msg, bases, getattr(t, "__qualname__", t.__name__), args, attrs]
 
 

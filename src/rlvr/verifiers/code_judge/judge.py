@@ -7,7 +7,16 @@ import builtins
 import os
 import sys
 
-from .base import _ATOMS, _MUTABLE, _NO_COPY, HUGE_INT, CandidateExit, CandidateGone, ProtocolError
+from .base import (
+    _ATOMS,
+    _MUTABLE,
+    _NO_COPY,
+    HUGE_INT,
+    CandidateExit,
+    CandidateGone,
+    CandidateSystemExit,
+    ProtocolError,
+)
 from .codec import build_exception, exc_data
 from .proxies import JudgeCodec
 from .transport import Conn, pack_call, pack_method, serve_call
@@ -88,6 +97,7 @@ class Judge:
         self.lock = _thread.RLock()  # test threads calling the candidate take turns on the one connection
         self.std = (sys.stdout, sys.stderr, sys.stdin, builtins.input)  # the judge's own, unreplaced
         self.flags = frozenset()  # process state the tests name (see context)
+        self.stop_named = False  # the tests name StopIteration: the program's reaches them as one
         self.ns = None  # the tests' namespace (watched candidate names are updated in it)
         self.depth = 0  # calls into the candidate now running (nested through call-backs)
         self.lent, self.lent_ids = {}, {}  # containers of test objects the running call read (serve)
@@ -350,9 +360,14 @@ class Judge:
                 continue
             own = k == 0 and n == name  # the exception's type is this builtin (or a subclass of that name)
             if issubclass(kind, (StopIteration, StopAsyncIteration)):
-                if not next_op:
+                # as Python raises it where the tests expect one (they name StopIteration) or an
+                # iterator protocol asked for it; else RuntimeError, so that it never silently ends
+                # the tests' own map()/filter()/any() over a program's function
+                if not next_op and not self.stop_named:
                     return RuntimeError("the candidate raised StopIteration")
-                return StopIteration(*args) if type(args) is list and own else StopIteration()  # a return value
+                return kind(*args) if type(args) is list and own else kind()  # a return value
+            if issubclass(kind, SystemExit):
+                return CandidateSystemExit(*args) if type(args) is list and own else CandidateSystemExit(msg or None)
             if not issubclass(kind, Exception):
                 return CandidateExit(f"the candidate raised {n}")
             return build_exception(kind, msg, args if own else None)

@@ -489,6 +489,45 @@ for _op in ("__lt__", "__le__", "__gt__", "__ge__", "__add__", "__radd__", "__su
     setattr(EnumRecord, _op, _as_value(_op))
 
 
+def _flag_op(name):
+    """``|``, ``&``, ``^`` of two members of the program's enums (a ``Flag``): computed by the
+    program's own class, as in Python, when no value of a mixin decides it in the judge."""
+    by_value = _as_value(f"__{name}__")
+
+    def method(self, other):
+        out = by_value(self, other)
+        if out is not NotImplemented or self._origin is None or type(other) is not EnumRecord or other._origin is None:
+            return out
+        return self._origin._r("binop", [name, _JUDGE.codec.enc(other), False])
+
+    method.__name__ = f"__{name}__"
+    return method
+
+
+for _op in ("and", "or", "xor"):
+    setattr(EnumRecord, f"__{_op}__", _flag_op(_op))
+
+
+def _member_op(name):
+    """Membership, iteration and length of a member (a ``Flag``'s), asked of the program's
+    member; a member that has none of them raises TypeError as in Python."""
+
+    def method(self, *args):
+        if self._origin is None:
+            raise TypeError(f"{self._cls} member does not support {name}")
+        return getattr(self._origin, name)(*args)
+
+    method.__name__ = name
+    return method
+
+
+for _op in ("__contains__", "__iter__", "__len__"):
+    setattr(EnumRecord, _op, _member_op(_op))
+
+
+_SUBCLASSABLE = frozenset((int, float, complex, str, bytes, bytearray, list, tuple, dict, set, frozenset))
+
+
 class JudgeCodec(Codec):
     def __init__(self):
         super().__init__()
@@ -496,6 +535,8 @@ class JudgeCodec(Codec):
         self.ref_ids = {}  # id() of a test object -> its reference (the same object, the same reference)
         self.proxies = {}  # handle id -> weakref of its Remote
         self.mirrors = {}  # candidate exception class name -> judge-side class
+        self.enums = {}  # handle id of an enum member of the program -> its one EnumRecord
+        self.subclasses = {}  # (builtin type, the program's class name) -> the judge's subclass (d_subclass)
         self.classes = {}  # handle id of a class of the program -> its proxy class (kept for the run)
         self.released = []  # handle ids whose Remote died (sent to the candidate in batches)
 
@@ -613,7 +654,13 @@ class JudgeCodec(Codec):
         mix = obj.get("m")
         if mix not in (None, "int", "str", "float"):
             raise ProtocolError("bad enum mixin")
-        return EnumRecord(self._str(obj, "c"), self._str(obj, "n"), obj["v"], mix, self._origin(obj))
+        h = obj.get("h")
+        if type(h) is int and h in self.enums:  # one member, one record: ``is`` holds as in Python
+            return self.enums[h]
+        record = EnumRecord(self._str(obj, "c"), self._str(obj, "n"), obj["v"], mix, self._origin(obj))
+        if type(h) is int:
+            self.enums[h] = record
+        return record
 
     def d_namedtuple(self, obj):
         return namedtuple_class(self._str(obj, "c"), self._list(obj, "f"))(*self._list(obj))
@@ -629,4 +676,18 @@ class JudgeCodec(Codec):
         return Record(self._str(obj, "c"), [tuple(kv) for kv in fields], self._origin(obj), *modes,
                       skip=frozenset(k for k in skip if type(k) is str))
 
-    _TAGS = dict(Codec._TAGS, h=d_handle, j=d_judge, e=d_enum, n=d_namedtuple, r=d_record)
+    def d_subclass(self, obj):
+        """A value of a subclass of a builtin type with its own attributes: an instance of a
+        judge-side subclass of that type, named as the program's, holding the same attributes."""
+        base, name, attrs = obj["v"], self._str(obj, "c"), self._pairs({"v": obj["a"]})
+        kind = type(base)
+        if kind not in _SUBCLASSABLE or not all(type(k) is str for k, _ in attrs):
+            raise ProtocolError("bad subclass value")
+        cls = self.subclasses.get((kind, name))
+        if cls is None:
+            cls = self.subclasses[(kind, name)] = type(kind)(name, (kind,), {"__module__": "__candidate__"})
+        inst = cls(base)
+        inst.__dict__.update(attrs)
+        return inst
+
+    _TAGS = dict(Codec._TAGS, h=d_handle, j=d_judge, e=d_enum, n=d_namedtuple, r=d_record, B=d_subclass)

@@ -9,7 +9,7 @@ import os
 import sys
 
 from . import proxies
-from .base import _ATOMS, _NO_COPY, CandidateGone, ProtocolError, ToolMissing
+from .base import _ATOMS, _NO_COPY, CandidateGone, CandidateSystemExit, ProtocolError, ToolMissing
 from .batching import _calls, _compile_unit, _method
 from .codec import own_module
 from .judge import Judge
@@ -224,6 +224,8 @@ def _run_tests(judge, secret, names, emit):
         except ToolMissing as exc:  # the host reports an error naming the tool
             emit({"k": "crash", "err": "ToolMissing: " + str(exc)})
             return
+        except CandidateSystemExit as exc:  # the program's exit reached the top: the test never finished
+            ok, err = False, f"SystemExit: {exc.code!r} (raised by the program)"
         except SystemExit as exc:  # the test's own sys.exit (e.g. unittest.main()): 0 passes
             ok = exc.code in (None, 0, False)
             err = "" if ok else f"SystemExit: {exc.code!r}"
@@ -249,6 +251,7 @@ def _judge_main(pid, rfd, wfd, secret_fd, emit, shm=None):
     sys.argv = ["solution.py"]  # as in the candidate: one program, as python3 solution.py would run it
     judge = proxies._JUDGE = Judge(rfd, wfd, shm)
     judge.flags = frozenset(secret.get("context") or ())
+    judge.stop_named = any("StopIteration" in unit["src"] for unit in secret["units"])
     try:
         first = judge.conn.recv()
     except (EOFError, OSError, ProtocolError) as exc:
