@@ -8,6 +8,9 @@ Two parts, both recorded as ``{key: [reward, status, detail]}``:
   (the attack, blind and red-team tables, the judge and verifier tests), keyed by the test's
   node id and the call's index in it, plus each test's outcome.
 
+A detail may differ without the verdict moving: rows with random inputs (HumanEval/38, /50)
+print other values each run, and the runtime's file and line appear in some failure messages.
+
 Usage: ``python bench/code_snapshot.py OUT.json [--workers 2] [--skip-corpus]`` and
 ``python bench/code_snapshot.py --diff A.json B.json`` (exit 1 when a verdict differs).
 """
@@ -105,7 +108,9 @@ def diff(a_path: str, b_path: str) -> int:
         pa, pb = a.get(part, {}), b.get(part, {})
         keys = sorted(set(pa) | set(pb))
         moved = [k for k in keys if pa.get(k) != pb.get(k)]
-        print(f"{part}: {len(keys)} verdicts, {len(moved)} differ")
+        decided = [k for k in moved if (pa.get(k) or [None])[:2] != (pb.get(k) or [None])[:2]]
+        print(f"{part}: {len(keys)} verdicts, {len(moved)} differ, {len(decided)} of them in reward/status "
+              "(the others in detail only)")
         for k in moved[:40]:
             print(f"  {k}\n    before: {pa.get(k)}\n    after:  {pb.get(k)}")
         bad += len(moved)
