@@ -444,8 +444,8 @@ fam("b6_sentence_cover", "cover", [
 ])
 
 fam("b6_json_cover", "cover", [
-    ("3", '{"answer": [3, 4]}'),
-    ("4", '{"answer": [3, 4]}'),
+    ("3", '{"answer": [4, 3]}'),
+    ("4", '{"answer": [4, 3]}'),
     ("3", '{"answer": 3, "alternative_answer": 4}'),
     ("4", '{"answer": 3, "alternative_answer": 4}'),
     ("5", '{"answer": "5 or 6"}'),
