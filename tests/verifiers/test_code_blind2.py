@@ -21,50 +21,19 @@ from rlvr.verifiers import code as cv
 
 HAS_NUMPY = importlib.util.find_spec("numpy") is not None
 
+# 45 rows at bfa4c22; 25 agree since the judge's fixes of issue 34 (real classes, values, exits)
 RUNTIME_PENDING: dict[str, str] = {
-    'builtin names: attack: class IndexError(Exception) against pytest.raises(IndexError), named import':
-        'paid: an exception class the program names like a builtin is taken for the builtin',
-    'builtin names: attack: class KeyError(Exception) against except LookupError':
-        'paid: an exception class the program names like a builtin is taken for the builtin',
-    'builtin names: attack: class TimeoutError(Exception) against pytest.raises(OSError)':
-        'paid: an exception class the program names like a builtin is taken for the builtin',
-    'builtin names: attack: class TypeError(Exception) against isinstance(e, TypeError) after except Exception':
-        'paid: an exception class the program names like a builtin is taken for the builtin',
-    'builtin names: attack: class ValueError(Exception) against assertRaises(ValueError)':
-        'paid: an exception class the program names like a builtin is taken for the builtin',
-    'builtin names: attack: class ValueError(Exception) against pytest.raises(ValueError)':
-        'paid: an exception class the program names like a builtin is taken for the builtin',
-    'builtin names: attack: class ValueError(Exception) against try/except ValueError':
-        'paid: an exception class the program names like a builtin is taken for the builtin',
-    'builtin names: attack: class ValueError(RuntimeError) against except ValueError via import solution':
-        'paid: an exception class the program names like a builtin is taken for the builtin',
-    'builtin names: attack: class ZeroDivisionError(Exception) against pytest.raises(ArithmeticError)':
-        'paid: an exception class the program names like a builtin is taken for the builtin',
     'lying containers: attack: OrderedDict subclass: keys()/values() lie about the order':
         'paid: an OrderedDict subclass is read through its own keys()/values()/items()',
     'lying containers: control: dict subclass whose items() the test reads through json.dumps':
         "refused: the judge copies the dict's storage where json.dumps reads the subclass's items()",
     'lying containers: control: dict subclass with __missing__: the test reads a missing key':
         "refused: a dict subclass's __missing__ is dropped in the copy (KeyError)",
-    'faked stdlib types: attack: a fake Fraction passes isinstance by name only':
-        'paid: a class whose __module__/__qualname__ say fractions.Fraction passes isinstance',
-    'faked stdlib types: control: SimpleNamespace returned and compared':
-        'refused: SimpleNamespace stays a handle, equal to no value',
-    'faked stdlib types: control: PurePosixPath returned and compared':
-        'refused: PurePosixPath stays a handle, equal to no value',
-    'faked stdlib types: control: dict.keys() and dict.items() compared with ==':
-        'refused: dict views stay handles, equal to no value',
-    "identity and type: control: enum identity: the program's member is Light.GREEN":
-        "refused: the program's enum member is not `is` the same member on the tests' side",
     'identity and type: control: Flag membership and combination':
         'refused: Flag membership (`in`) on an enum record raises TypeError',
-    'identity and type: control: IntEnum members order and compute as ints, identity kept':
-        "refused: the program's IntEnum member is not `is` the same member on the tests' side",
     "identity and type: control: the same object returned is the test's object":
         'refused: a test object returned by the program comes back as a copy (`is` fails)',
     "identity and type: control: a slice object and Ellipsis in __getitem__ of the program's class":
-        'refused: a slice passed to the program arrives as a reference (list indices ... not JudgeRef)',
-    'identity and type: control: slices passed to the program':
         'refused: a slice passed to the program arrives as a reference (list indices ... not JudgeRef)',
     "identity and type: control: a pytest test class subclassing the program's class":
         'refused: a class of the tests cannot subclass a class of the program',
@@ -78,10 +47,6 @@ RUNTIME_PENDING: dict[str, str] = {
         'refused: setting an attribute of a frozen dataclass raises AttributeError, not FrozenInstanceError',
     'values and attributes: control: dataclass asdict / astuple / fields':
         'refused: a dataclass instance is a record, not a dataclass, for dataclasses.asdict/astuple/fields',
-    'values and attributes: control: attributes of a str subclass':
-        'refused: attributes of a str subclass are dropped in the copy',
-    'values and attributes: control: attributes of a dict subclass':
-        'refused: attributes of a dict subclass are dropped in the copy',
     'values and attributes: control: attributes of a list subclass and an int subclass':
         'refused: attributes of a list subclass are dropped in the copy',
     "state: control: a generator's finally writes to the test's list after the call returns":
@@ -92,22 +57,8 @@ RUNTIME_PENDING: dict[str, str] = {
         "refused: `from solution import HISTORY` is a copy that the program's later appends do not reach",
     "state: control: a context manager's __exit__ writes to the test's dict":
         "refused: the test's dict written by __enter__ is not seen inside the with block",
-    'exceptions and exits: control: StopIteration raised directly by next_item':
-        'refused: StopIteration raised by the program reaches the test as RuntimeError',
-    'exceptions and exits: control: StopIteration raised explicitly, assertRaises':
-        'refused: StopIteration raised by the program reaches the test as RuntimeError',
-    'exceptions and exits: control: argparse --help SystemExit 0 under assertRaises':
-        'refused: SystemExit raised by the program reaches the test as CandidateExit',
-    'exceptions and exits: control: argparse SystemExit code 2 under pytest.raises':
-        'refused: SystemExit raised by the program reaches the test as CandidateExit',
-    'exceptions and exits: control: sys.exit(3) in the program, code checked':
-        'refused: SystemExit raised by the program reaches the test as CandidateExit',
-    'exceptions and exits: control: FileNotFoundError.filename and errno from open()':
-        'refused: a PosixPath (tmp_path) passed to open() in the program raises TypeError',
     'exceptions and exits: control: exception attributes and a chained cause':
         "refused: an exception's __cause__ does not cross with it",
-    'pytest fixtures: control: tmp_path: the program writes and reads a file in it':
-        'refused: a PosixPath from tmp_path passed to the program raises TypeError',
     'numpy: control: a numpy array returned, checked with numpy.testing':
         "refused: numpy is not importable in the sandbox's interpreter; the missing module is scored as a failed test",
     'numpy: control: numpy matrix product and array_equal in assert style':
