@@ -21,20 +21,14 @@ from rlvr.verifiers import code as cv
 
 HAS_NUMPY = importlib.util.find_spec("numpy") is not None
 
-# 45 rows at bfa4c22; 25 agree since the judge's fixes of issue 34 (real classes, values, exits)
+# 45 rows at bfa4c22; 29 agree since the judge's fixes of issue 34 (real classes, values, exits)
 RUNTIME_PENDING: dict[str, str] = {
-    'lying containers: attack: OrderedDict subclass: keys()/values() lie about the order':
-        'paid: an OrderedDict subclass is read through its own keys()/values()/items()',
     'lying containers: control: dict subclass whose items() the test reads through json.dumps':
         "refused: the judge copies the dict's storage where json.dumps reads the subclass's items()",
     'lying containers: control: dict subclass with __missing__: the test reads a missing key':
         "refused: a dict subclass's __missing__ is dropped in the copy (KeyError)",
-    'identity and type: control: Flag membership and combination':
-        'refused: Flag membership (`in`) on an enum record raises TypeError',
     "identity and type: control: the same object returned is the test's object":
         'refused: a test object returned by the program comes back as a copy (`is` fails)',
-    "identity and type: control: a slice object and Ellipsis in __getitem__ of the program's class":
-        'refused: a slice passed to the program arrives as a reference (list indices ... not JudgeRef)',
     "identity and type: control: a pytest test class subclassing the program's class":
         'refused: a class of the tests cannot subclass a class of the program',
     "identity and type: control: a test class subclassing the program's class":
@@ -47,8 +41,6 @@ RUNTIME_PENDING: dict[str, str] = {
         'refused: setting an attribute of a frozen dataclass raises AttributeError, not FrozenInstanceError',
     'values and attributes: control: dataclass asdict / astuple / fields':
         'refused: a dataclass instance is a record, not a dataclass, for dataclasses.asdict/astuple/fields',
-    'values and attributes: control: attributes of a list subclass and an int subclass':
-        'refused: attributes of a list subclass are dropped in the copy',
     "state: control: a generator's finally writes to the test's list after the call returns":
         "refused: a generator's finally does not write back to the test's list after the call returned",
     "state: control: a lazy generator appends to the test's list as it is consumed":

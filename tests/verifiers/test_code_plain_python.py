@@ -79,6 +79,20 @@ DECIMAL_TESTS = "from decimal import Decimal\nassert tenth() == Decimal('0.1')\n
 LYING_DICT = ("class D(dict):\n    def keys(self):\n        return ['a']\n\n    def __getitem__(self, k):\n        return 1\n\n"
               "def mk():\n    return D(b=2)")
 LYING_DICT_TESTS = "assert dict(mk()) == {'a': 1}\n"
+NO_PERM = PERM + "\n\ndef none():\n    return Perm(0)"
+NO_PERM_TESTS = "from solution import Perm\nassert none() == Perm(0) and not none()\n"
+GRID = "class Grid:\n    def __getitem__(self, key):\n        return key"
+GRID_TESTS = "assert Grid()[...] is Ellipsis\nassert Grid()[1:2] == slice(1, 2)\n"
+METERS = "class Meters(int):\n    unit = 'm'\n\ndef meters(n):\n    return Meters(n)"
+METERS_TESTS = "m = meters(5)\nassert m == 5 and m + 1 == 6 and m.unit == 'm'\n"
+FROZEN = "from dataclasses import dataclass\n\n@dataclass(frozen=True)\nclass Pt:\n    x: int\n\ndef origin():\n    return Pt(0)"
+FROZEN_TESTS = ("import dataclasses\nimport pytest\n\ndef test_frozen():\n    p = origin()\n"
+                "    with pytest.raises(dataclasses.FrozenInstanceError):\n        p.x = 3\n    assert p.x == 0\n")
+ODICT = "from collections import OrderedDict\n\ndef f():\n    d = OrderedDict(a=1, b=2)\n    d.move_to_end('a')\n    return d"
+ODICT_TESTS = "from collections import OrderedDict\nassert list(f()) == ['b', 'a']\nassert f() == OrderedDict([('b', 2), ('a', 1)])\n"
+LYING_ODICT = ("from collections import OrderedDict\n\nclass O(OrderedDict):\n    def keys(self):\n        return ['b', 'a']\n\n"
+               "    def items(self):\n        return [('b', 2), ('a', 1)]\n\n    def __iter__(self):\n        return iter(['b', 'a'])\n\n"
+               "def f():\n    return O([('a', 1), ('b', 2)])")
 
 ROWS = [  # (name, program, tests, reward)
     ("decorator supplies the arguments: honest", ADD, GIVEN, 1.0),
@@ -100,6 +114,13 @@ ROWS = [  # (name, program, tests, reward)
     ("enum identity, wrong member", LIGHT.replace("Light.GREEN if", "Light.RED if"), LIGHT_TESTS, 0.0),
     ("Flag membership and |", PERM, PERM_TESTS, 1.0),
     ("Flag membership, wrong flags", PERM.replace("Perm.R | Perm.W", "Perm.R | Perm.X"), PERM_TESTS, 0.0),
+    ("Flag(0) is falsy and has no name", NO_PERM, NO_PERM_TESTS, 1.0),
+    ("Ellipsis and a slice into the program's __getitem__", GRID, GRID_TESTS, 1.0),
+    ("an int subclass keeps its class attribute", METERS, METERS_TESTS, 1.0),
+    ("FrozenInstanceError from a frozen dataclass", FROZEN, FROZEN_TESTS, 1.0),
+    ("FrozenInstanceError expected, the dataclass is not frozen", FROZEN.replace("(frozen=True)", ""), FROZEN_TESTS, 0.0),
+    ("an OrderedDict keeps its own order (move_to_end)", ODICT, ODICT_TESTS, 1.0),
+    ("an OrderedDict subclass lying about its order", LYING_ODICT, ODICT_TESTS, 0.0),
     ("SimpleNamespace compares as Python compares it", NS, NS_TESTS, 1.0),
     ("PurePosixPath compares as Python compares it", PATHS, PATHS_TESTS, 1.0),
     ("dict views compare with sets", VIEWS, VIEWS_TESTS, 1.0),

@@ -57,6 +57,9 @@ class JudgeRef:
         return f"<test object {self._j_id}>"
 
 
+_CLASS_DATA = frozenset((int, float, complex, str, bytes, bool, type(None), tuple, list, dict, set, frozenset))
+
+
 class CandidateCodec(Codec):
     def __init__(self, env):
         super().__init__()
@@ -79,6 +82,9 @@ class CandidateCodec(Codec):
         if out is _NO_COPY:
             out = self.enc_record(v, t, d, lambda: self.handle(v))
         if out is _NO_COPY:
+            out = self.enc_collection_base(v, t, d)
+            if out is not _NO_COPY:
+                return out
             base = _base_value(v, t)
             if base is not _NO_COPY:
                 return self.enc_subclass(v, t, base, d)
@@ -92,9 +98,16 @@ class CandidateCodec(Codec):
             own = object.__getattribute__(v, "__dict__")
         except AttributeError:
             own = None
-        if type(own) is not dict or not own:
+        found = dict(own) if type(own) is dict else {}
+        for k in type.__dict__["__mro__"].__get__(t):  # the program's classes' own data (``unit = 'm'``)
+            if getattr(builtins, k.__name__, None) is k:
+                break
+            for name, x in list(type.__dict__["__dict__"].__get__(k).items())[:50]:
+                if type(name) is str and not name.startswith("__") and type(x) in _CLASS_DATA:
+                    found.setdefault(name, x)
+        if not found:
             return self.enc(base, d - 1)
-        attrs = [[k, self.enc(x, d)] for k, x in list(dict.items(own))[:50] if type(k) is str]
+        attrs = [[k, self.enc(x, d)] for k, x in list(found.items())[:50] if type(k) is str]
         return {"$": "B", "c": str(type.__dict__["__qualname__"].__get__(t))[:100], "v": self.enc(base, d), "a": attrs}
 
     def enc_handle(self, v, t):

@@ -85,6 +85,8 @@ class Codec:
         by the name or module a class gives itself); a subclass, or a look-alike, stays a handle."""
         if t is type and (v is _NONE_TYPE or getattr(builtins, v.__name__, None) is v):
             return {"$": "T", "v": v.__name__}
+        if v is Ellipsis:
+            return {"$": "E"}
         if t is slice:
             return {"$": "sl", "v": [self.enc(v.start, d), self.enc(v.stop, d), self.enc(v.step, d)]}
         if t in _DICT_VIEWS:
@@ -101,18 +103,32 @@ class Codec:
         name = _STDLIB_VALUES.get(t) if type(module) is str and module in _STDLIB_MODULES else None
         return _NO_COPY if name is None else self.enc_stdlib(v, name, d)
 
+    def enc_collection_base(self, v, t, d):
+        """An instance of a subclass of a ``collections`` container, through that container's own
+        storage and order (never the subclass's keys()/items()/__iter__); _NO_COPY when none."""
+        for k in type.__dict__["__mro__"].__get__(t)[1:]:
+            name = _STDLIB_VALUES.get(k)
+            if name in ("Counter", "OrderedDict", "defaultdict", "deque"):
+                return self.enc_stdlib(v, name, d)
+        return _NO_COPY
+
     def enc_stdlib(self, v, name, d):
         if name == "Fraction":
             return {"$": "Q", "v": [v.numerator, v.denominator]}
         if name == "Decimal":
             return {"$": "D", "v": str(v)}
         if name in ("Counter", "OrderedDict", "defaultdict"):
-            factory = getattr(v, "default_factory", None)
+            factory = getattr(v, "default_factory", None) if name == "defaultdict" else None
             builtin = isinstance(factory, type) and getattr(builtins, factory.__name__, None) is factory
             fname = factory.__name__ if builtin else None
-            return {"$": "x", "k": name, "v": [[self.enc(k, d), self.enc(x, d)] for k, x in dict.items(v)], "f": fname}
+            # an OrderedDict's order is its own (move_to_end), read with the real class's __iter__
+            keys = _real("OrderedDict").__iter__(v) if name == "OrderedDict" else dict.__iter__(v)
+            pairs = [[self.enc(k, d), self.enc(dict.__getitem__(v, k), d)] for k in list(keys)]
+            return {"$": "x", "k": name, "v": pairs, "f": fname}
         if name == "deque":
-            return {"$": "x", "k": "deque", "v": [self.enc(x, d) for x in v], "f": v.maxlen}
+            deque = _real("deque")
+            items = [self.enc(x, d) for x in deque.__iter__(v)]
+            return {"$": "x", "k": "deque", "v": items, "f": deque.maxlen.__get__(v)}
         if name in _PATHS:
             return {"$": "P", "k": name, "v": str(v)}
         return _enc_datetime(v, name)
@@ -122,7 +138,9 @@ class Codec:
         enum = sys.modules.get("enum")
         if enum is not None and issubclass(t, enum.Enum):
             mix = next((n for n, k in (("int", int), ("str", str), ("float", float)) if isinstance(v, k)), None)
-            return {"$": "e", "c": t.__name__, "n": v.name, "v": self.enc(v.value, d), "m": mix, "h": origin()}
+            flag = issubclass(t, enum.Flag)  # a Flag member is as true as its value
+            return {"$": "e", "c": t.__name__, "n": v.name, "v": self.enc(v.value, d), "m": mix, "h": origin(),
+                    "fl": flag}  # fmt: skip
         if _is_namedtuple(v, t):
             return {"$": "n", "c": t.__name__, "f": list(t._fields), "v": [self.enc(x, d) for x in tuple.__iter__(v)],
                     "h": origin()}  # fmt: skip
@@ -260,6 +278,9 @@ class Codec:
         tz = None if offset is None else datetime.timezone(datetime.timedelta(seconds=offset))
         return getattr(datetime, kind)(*fields, tzinfo=tz, fold=fold)
 
+    def d_ellipsis(self, obj):
+        return Ellipsis
+
     def d_slice(self, obj):
         start, stop, step = self._list(obj)
         return slice(start, stop, step)
@@ -291,7 +312,7 @@ class Codec:
     _TAGS = {
         "t": d_tuple, "d": d_dict, "S": d_set, "F": d_set, "y": d_bytes, "Y": d_bytes, "c": d_complex, "I": d_bigint,
         "R": d_range, "T": d_type, "Q": d_fraction, "D": d_decimal, "x": d_collection, "m": d_module,
-        "dt": d_datetime, "sl": d_slice, "V": d_view, "ns": d_namespace, "P": d_path,
+        "dt": d_datetime, "sl": d_slice, "E": d_ellipsis, "V": d_view, "ns": d_namespace, "P": d_path,
     }  # fmt: skip
 
 
@@ -306,6 +327,11 @@ _STDLIB_NAMES = (("fractions", "Fraction"), ("decimal", "Decimal"), ("collection
                  ("pathlib", "PurePosixPath"), ("pathlib", "PureWindowsPath"), ("pathlib", "PosixPath"))  # fmt: skip
 _STDLIB_MODULES = frozenset(("fractions", "decimal", "_decimal", "_pydecimal", "collections", "datetime", "pathlib",
                              "_collections", "_datetime", "pathlib._local"))  # fmt: skip
+
+
+def _real(name):
+    """The real ``collections`` class of that name (the module is imported: a value of it exists)."""
+    return getattr(sys.modules["collections"], name)
 
 
 class _StdlibValues(dict):
@@ -406,7 +432,26 @@ def exc_data(exc, enc=None):
                         attrs.append([k, enc(v)])
                 except BaseException:
                     pass
-    return [t.__name__, msg, bases, getattr(t, "__qualname__", t.__name__), args, attrs]
+    return [t.__name__, msg, bases, getattr(t, "__qualname__", t.__name__), args, attrs, _stdlib_class(t)]
+
+
+def _stdlib_class(t):
+    """[module, qualname, own] of the first standard-library exception class in ``t``'s MRO that
+    is not a builtin (``dataclasses.FrozenInstanceError``), found *as that class* in its module;
+    ``own``: it is ``t`` itself. None when there is none."""
+    allowed = getattr(sys, "stdlib_module_names", ())
+    for k in type.__dict__["__mro__"].__get__(t):
+        if getattr(builtins, k.__name__, None) is k:
+            return None
+        module, qual = k.__dict__.get("__module__"), type.__dict__["__qualname__"].__get__(k)
+        if type(module) is not str or type(qual) is not str or module.split(".")[0] not in allowed:
+            continue
+        found = sys.modules.get(module)
+        for part in qual.split("."):
+            found = getattr(found, part, None)
+        if found is k:
+            return [module, qual, k is t]
+    return None
 
 
 def build_exception(kind, msg, args):

@@ -17,7 +17,7 @@ from .base import (
     CandidateSystemExit,
     ProtocolError,
 )
-from .codec import build_exception, exc_data
+from .codec import build_exception, exc_data, own_module
 from .proxies import JudgeCodec
 from .transport import Conn, pack_call, pack_method, serve_call
 
@@ -83,6 +83,29 @@ class _CallIt:
 
     def __init__(self, attr):
         self.attr = attr
+
+
+_TEST_CONTROL = frozenset(("unittest", "doctest", "bdb", "pdb"))  # their exceptions steer a test run
+
+
+def _stdlib_exception(info):
+    """(the judge's own class, own) for ``exc_data``'s [module, qualname, own], or None: only a
+    public standard-library module's ``Exception`` subclass that is not a builtin."""
+    if type(info) is not list or len(info) != 3 or not all(type(x) is str for x in info[:2]):
+        return None
+    if info[0].split(".")[0] in _TEST_CONTROL:  # unittest.SkipTest from the program would skip the test
+        return None
+    try:
+        found = own_module(info[0])
+    except ProtocolError:
+        return None
+    for part in info[1].split("."):
+        found = getattr(found, part, None) if not part.startswith("_") else None
+    if not isinstance(found, type) or not issubclass(found, Exception) or issubclass(found, StopIteration):
+        return None
+    if getattr(builtins, found.__name__, None) is found:
+        return None
+    return found, info[2] is True
 
 
 class Judge:
@@ -333,7 +356,7 @@ class Judge:
     def exception(self, data, next_op):
         """The candidate's exception as a fresh judge-side exception of a builtin type."""
         exc = self._exception(data, next_op)
-        attrs = data[5] if type(data) is list and len(data) == 6 and type(data[5]) is list else ()
+        attrs = data[5] if type(data) is list and len(data) in (6, 7) and type(data[5]) is list else ()
         if isinstance(exc, Exception) and not isinstance(exc, (StopIteration, CandidateGone)):
             for pair in attrs:
                 if type(pair) is list and len(pair) == 2 and type(pair[0]) is str and not pair[0].startswith("_"):
@@ -344,7 +367,7 @@ class Judge:
         return exc
 
     def _exception(self, data, next_op):
-        if type(data) is not list or len(data) not in (4, 5, 6):
+        if type(data) is not list or len(data) not in (4, 5, 6, 7):
             return RuntimeError("the candidate raised a malformed exception")
         name, msg, bases = (data[0] if type(data[0]) is str else "?"), data[1], data[2]
         msg = msg if type(msg) is str else ""
@@ -352,6 +375,9 @@ class Judge:
         names = [n for n in bases if type(n) is str] if type(bases) is list else []
         if name in self.codec.mirrors:
             return build_exception(self.codec.mirrors[name], msg, args)
+        std = _stdlib_exception(data[6] if len(data) == 7 else None)
+        if std is not None:  # a standard-library exception class, as the tests name it
+            return build_exception(std[0], msg, args if std[1] else None)
         # only the real builtin classes in the exception's MRO (``exc_data``), never its own name:
         # a program's class named ``ValueError`` that does not derive from it is no ValueError
         for k, n in enumerate(names):

@@ -367,7 +367,12 @@ class Record:
         raise AttributeError(name)
 
     def __setattr__(self, name, value):
-        raise AttributeError("candidate records are read-only in the tests")
+        """Set on the program's object, by its own ``__setattr__`` (a frozen dataclass raises
+        ``FrozenInstanceError``), then in this copy."""
+        if self._origin is None:
+            raise AttributeError("candidate records are read-only in the tests")
+        setattr(self._origin, name, value)
+        object.__setattr__(self, "_fields", tuple((k, value if k == name else v) for k, v in self._fields))
 
     def _key(self):
         return self._cls, tuple(kv for kv in self._fields if kv[0] not in self._skip)
@@ -427,10 +432,11 @@ class Record:
 class EnumRecord:
     """An enum member from the candidate: equal by class and member name (and value for Int/StrEnum)."""
 
-    __slots__ = ("_cls", "name", "value", "_mix", "_origin", "__weakref__")
+    __slots__ = ("_cls", "name", "value", "_mix", "_origin", "_flag", "__weakref__")
 
-    def __init__(self, cls, name, value, mix, origin):
-        for k, v in (("_cls", cls), ("name", name), ("value", value), ("_mix", mix), ("_origin", origin)):
+    def __init__(self, cls, name, value, mix, origin, flag=False):
+        for k, v in (("_cls", cls), ("name", name), ("value", value), ("_mix", mix), ("_origin", origin),
+                     ("_flag", flag)):  # fmt: skip
             object.__setattr__(self, k, v)
 
     def __eq__(self, other):
@@ -461,7 +467,7 @@ class EnumRecord:
         return f"{self._cls}.{self.name}"
 
     def __bool__(self):
-        return bool(self.value) if self._plain() is not None else True
+        return bool(self.value) if self._plain() is not None or self._flag else True
 
     def _plain(self):
         """The member's value when it is an exact int, float or str of its mixin (IntEnum...)."""
@@ -560,7 +566,8 @@ class JudgeCodec(Codec):
                 return {"$": "h", "id": v._origin._r_id}
             if t is Record:
                 return {"$": "r", "c": v._cls, "f": [[k, self.enc(x, d)] for k, x in v._fields], "h": None}
-            return {"$": "e", "c": v._cls, "n": v.name, "v": self.enc(v.value, d), "m": v._mix, "h": None}
+            return {"$": "e", "c": v._cls, "n": v.name, "v": self.enc(v.value, d), "m": v._mix, "h": None,
+                    "fl": v._flag}  # fmt: skip
         out = self.enc_common(v, t, d)
         if out is _NO_COPY:
             out = self.enc_record(v, t, d, lambda: None)
@@ -657,7 +664,10 @@ class JudgeCodec(Codec):
         h = obj.get("h")
         if type(h) is int and h in self.enums:  # one member, one record: ``is`` holds as in Python
             return self.enums[h]
-        record = EnumRecord(self._str(obj, "c"), self._str(obj, "n"), obj["v"], mix, self._origin(obj))
+        name = obj["n"]
+        if name is not None and type(name) is not str:  # Flag(0) and some composite members have no name
+            raise ProtocolError("bad enum member name")
+        record = EnumRecord(self._str(obj, "c"), name, obj["v"], mix, self._origin(obj), obj.get("fl") is True)
         if type(h) is int:
             self.enums[h] = record
         return record
