@@ -21,7 +21,7 @@ from rlvr.verifiers import code as cv
 
 HAS_NUMPY = importlib.util.find_spec("numpy") is not None
 
-# 45 rows at bfa4c22; 29 agree since the judge's fixes of issue 34 (real classes, values, exits)
+# 45 rows at bfa4c22; 30 agree since the judge's fixes of issue 34 (real classes, values, exits)
 RUNTIME_PENDING: dict[str, str] = {
     'lying containers: control: dict subclass whose items() the test reads through json.dumps':
         "refused: the judge copies the dict's storage where json.dumps reads the subclass's items()",
@@ -35,8 +35,6 @@ RUNTIME_PENDING: dict[str, str] = {
         'refused: a class of the tests cannot subclass a class of the program',
     "identity and type: control: a test exception subclassing the program's exception":
         "refused: a test exception subclassing the program's exception arrives as RuntimeError",
-    'identity and type: control: test objects with __lt__ sorted by the program':
-        'refused: test objects the program sorts are compared as references (TypeError on <)',
     'values and attributes: control: FrozenInstanceError on a frozen dataclass':
         'refused: setting an attribute of a frozen dataclass raises AttributeError, not FrozenInstanceError',
     'values and attributes: control: dataclass asdict / astuple / fields':

@@ -93,6 +93,10 @@ ODICT_TESTS = "from collections import OrderedDict\nassert list(f()) == ['b', 'a
 LYING_ODICT = ("from collections import OrderedDict\n\nclass O(OrderedDict):\n    def keys(self):\n        return ['b', 'a']\n\n"
                "    def items(self):\n        return [('b', 2), ('a', 1)]\n\n    def __iter__(self):\n        return iter(['b', 'a'])\n\n"
                "def f():\n    return O([('a', 1), ('b', 2)])")
+TOP = "def top(items, k):\n    return sorted(items, reverse=True)[:k]"
+TOP_TESTS = ("class Score:\n    def __init__(self, n):\n        self.n = n\n\n    def __lt__(self, other):\n"
+             "        return self.n < other.n\n\na, b, c = Score(1), Score(5), Score(3)\nr = top([a, b, c], 2)\n"
+             "assert r[0] is b and r[1] is c\n")
 
 ROWS = [  # (name, program, tests, reward)
     ("decorator supplies the arguments: honest", ADD, GIVEN, 1.0),
@@ -121,6 +125,8 @@ ROWS = [  # (name, program, tests, reward)
     ("FrozenInstanceError expected, the dataclass is not frozen", FROZEN.replace("(frozen=True)", ""), FROZEN_TESTS, 0.0),
     ("an OrderedDict keeps its own order (move_to_end)", ODICT, ODICT_TESTS, 1.0),
     ("an OrderedDict subclass lying about its order", LYING_ODICT, ODICT_TESTS, 0.0),
+    ("the tests' objects sorted by their own __lt__", TOP, TOP_TESTS, 1.0),
+    ("the tests' objects sorted the wrong way", TOP.replace("reverse=True", "reverse=False"), TOP_TESTS, 0.0),
     ("SimpleNamespace compares as Python compares it", NS, NS_TESTS, 1.0),
     ("PurePosixPath compares as Python compares it", PATHS, PATHS_TESTS, 1.0),
     ("dict views compare with sets", VIEWS, VIEWS_TESTS, 1.0),

@@ -57,6 +57,21 @@ class JudgeRef:
         return f"<test object {self._j_id}>"
 
 
+def _ordering(name):
+    """``<``, ``<=``, ``>``, ``>=`` of a test object: the test's own ordering, asked of the judge
+    (``sorted(items)`` of the tests' objects with ``__lt__``)."""
+
+    def method(self, other):
+        return self._j("order", [name, _SERVER.codec.enc(other)])
+
+    method.__name__ = f"__{name}__"
+    return method
+
+
+for _name in ("lt", "le", "gt", "ge"):
+    setattr(JudgeRef, f"__{_name}__", _ordering(_name))
+
+
 _CLASS_DATA = frozenset((int, float, complex, str, bytes, bool, type(None), tuple, list, dict, set, frozenset))
 
 

@@ -456,6 +456,17 @@ def _cb_setattr(obj, payload):
 _SLOT = type(type("Slotted", (), {"__slots__": ("x",)}).__dict__["x"])  # a __slots__ member: data
 
 
+_ORDER = {"lt": lambda a, b: a < b, "le": lambda a, b: a <= b, "gt": lambda a, b: a > b, "ge": lambda a, b: a >= b}
+
+
+def _cb_order(obj, payload):
+    """A test object ordered against a value or another test object, by the test's own ``__lt__``..."""
+    op = _ORDER.get(payload[0]) if payload and type(payload[0]) is str else None
+    if op is None or len(payload) != 2:
+        raise PermissionError("not an ordering")
+    return op(obj, payload[1])
+
+
 _CALLBACKS = {
     "call": lambda obj, p: obj(*p[0], **dict((k, v) for k, v in p[1])),
     "iter": lambda obj, p: iter(obj),
@@ -465,4 +476,5 @@ _CALLBACKS = {
     "len": lambda obj, p: len(obj),
     "bool": lambda obj, p: bool(obj),
     "getitem": lambda obj, p: obj[p[0]],
+    "order": _cb_order,
 }
