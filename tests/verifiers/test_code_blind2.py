@@ -36,7 +36,7 @@ RUNTIME_PENDING: dict[str, str] = {
     "identity and type: control: a test exception subclassing the program's exception":
         "refused: a test exception subclassing the program's exception arrives as RuntimeError",
     'values and attributes: control: FrozenInstanceError on a frozen dataclass':
-        'refused: dataclasses.replace() refuses the judge\'s record of a returned dataclass (FrozenInstanceError itself crosses)',
+        'refused: dataclasses.replace() refuses the record of a returned dataclass (FrozenInstanceError crosses)',
     'values and attributes: control: dataclass asdict / astuple / fields':
         'refused: a dataclass instance is a record, not a dataclass, for dataclasses.asdict/astuple/fields',
     "state: control: a generator's finally writes to the test's list after the call returns":
