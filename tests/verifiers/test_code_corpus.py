@@ -1,5 +1,5 @@
 """The real-task code corpus (``tests/data/code_corpus``): its files, licences and labels, and a
-fixed sample of 30 rows run through both the ``code`` verifier and a pristine plain-Python /
+fixed sample of 36 rows (6 of each source) run through both the ``code`` verifier and a pristine plain-Python /
 pytest run (``bench/code_differential.py``, which runs every row the same way).
 
 Rows of the sample the runtime does not yet judge as plain Python does are listed in
@@ -23,7 +23,7 @@ CORPUS = ROOT / "tests" / "data" / "code_corpus"
 sys.path.insert(0, str(ROOT / "bench"))
 from code_differential import load_corpus, pristine_row  # noqa: E402
 
-SOURCES = ("humaneval", "mbpp", "pytest", "leetcode", "io")
+SOURCES = ("humaneval", "mbpp", "pytest", "leetcode", "io", "stdlib")
 KINDS = ("canonical", "variant", "mutant")
 TASKS, ROWS = load_corpus(CORPUS)
 
@@ -76,7 +76,7 @@ def test_corpus_rows_are_labelled():
 
 
 def test_sample_is_fixed_and_spread():
-    assert len(SAMPLE) == 30 and len({r["id"] for r in SAMPLE}) == 30
+    assert len(SAMPLE) == 36 and len({r["id"] for r in SAMPLE}) == 36
     assert RUNTIME_PENDING <= {r["id"] for r in SAMPLE}
 
 

@@ -156,9 +156,20 @@ def test_exceptions_come_back_as_builtin_types_never_as_exits():
     assert type(judge.exception(["ValueError", "bad", ["ValueError", "Exception"], "ValueError"], False)) is ValueError
     sub = judge.exception(["MyErr", "m", ["ZeroDivisionError", "ArithmeticError", "Exception"], "MyErr"], False)
     assert type(sub) is ZeroDivisionError and str(sub) == "m"
+    # StopIteration: RuntimeError from a call, unless the tests name StopIteration (then as Python raises it)
+    judge.stop_named = False
     assert type(judge.exception(["StopIteration", "", ["StopIteration"], "StopIteration"], False)) is RuntimeError
     assert type(judge.exception(["StopIteration", "", ["StopIteration"], "StopIteration"], True)) is StopIteration
-    for name in ("SystemExit", "KeyboardInterrupt", "GeneratorExit"):
+    judge.stop_named = True
+    stop = judge.exception(["StopIteration", "7", ["StopIteration"], "StopIteration", [7]], False)
+    assert type(stop) is StopIteration and stop.value == 7
+    # a program's class named ValueError that does not derive from it comes back as its real base
+    fake = judge.exception(["ValueError", "bad", ["Exception", "BaseException"], "ValueError"], False)
+    assert type(fake) is Exception and str(fake) == "bad"
+    # SystemExit: a subclass that pytest.raises(SystemExit) catches, with its code
+    exit_ = judge.exception(["SystemExit", "2", ["SystemExit", "BaseException"], "SystemExit", [2]], False)
+    assert type(exit_) is cj.CandidateSystemExit and isinstance(exit_, SystemExit) and exit_.code == 2
+    for name in ("KeyboardInterrupt", "GeneratorExit"):
         assert type(judge.exception([name, "0", [name, "BaseException"], name], False)) is cj.CandidateExit
     assert type(judge.exception("junk", False)) is RuntimeError
 

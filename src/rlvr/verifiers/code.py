@@ -444,12 +444,14 @@ def _imports(node: ast.Import | ast.ImportFrom, module: str) -> bool:
 
 def _segment(source: str, node: ast.AST) -> str:
     """``ast.get_source_segment`` (which splits the whole source on every call), from lines
-    split once per source; ``ast.unparse`` for a node without positions."""
+    split once per source, decorators included; ``ast.unparse`` for a node without positions."""
     end_line, end_col = getattr(node, "end_lineno", None), getattr(node, "end_col_offset", None)
     if end_line is None or end_col is None:
         return ast.unparse(node)
     lines = _utf8_lines(source)
-    first, last = node.lineno - 1, end_line - 1
+    decorators = getattr(node, "decorator_list", None)  # a decorated def or class starts at its first ``@``
+    first = (decorators[0].lineno if decorators else node.lineno) - 1
+    last = end_line - 1
     if first == last:
         text = lines[first][node.col_offset : end_col]
     else:
@@ -532,31 +534,33 @@ def _short(text: str, limit: int = 120) -> str:
 
 # ============================================================================ running
 
-RUNTIME_SOURCE = open(code_judge.__file__, encoding="utf-8").read()
+RUNTIME_PARTS = code_judge.part_sources()  # (part, source) of the runtime package, in load order
 _COMPILE_SOURCE = (
     "import marshal, sys; "
-    "sys.stdout.buffer.write(marshal.dumps(compile(sys.stdin.read(), '<rlvr-runtime>', 'exec')))"
+    "sys.stdout.buffer.write(marshal.dumps([(n, marshal.dumps(compile(s, '<rlvr-runtime/' + n + '.py>', 'exec'))) "
+    "for n, s in marshal.loads(sys.stdin.buffer.read())]))"
 )
 
 
 @functools.cache
 def runtime_blob(python: str, allow_unsandboxed: bool) -> bytes | None:
-    """The runtime compiled once by the sandbox's own interpreter (marshal), cached per process.
+    """The runtime's parts compiled once by the sandbox's own interpreter (marshal), cached per
+    process.
 
-    Saves compiling the runtime's source in every sandbox start. None when that run fails
-    (then the source is shipped instead, which works the same, only slower).
+    Saves compiling the runtime's sources in every sandbox start. None when that run fails
+    (then the sources are shipped instead, which works the same, only slower).
     """
     res = sandbox.run([python, "-I", "-S", "-c", _COMPILE_SOURCE],
-                      sandbox.Payload(stdin=RUNTIME_SOURCE.encode("utf-8")),
+                      sandbox.Payload(stdin=marshal.dumps(RUNTIME_PARTS)),
                       limits=sandbox.Limits(wall_s=20.0), allow_unsandboxed=allow_unsandboxed)  # fmt: skip
     return res.stdout if res.returncode == 0 and res.stdout else None
 
 
 @functools.lru_cache(maxsize=4)
 def _runtime_input(blob: bytes | None) -> bytes:
-    """The ``rt`` input: the compiled runtime (or its source), one object per blob, so that the
-    sandbox's key for runs started ahead hashes it once."""
-    return marshal.dumps(RUNTIME_SOURCE if blob is None else blob)
+    """The ``rt`` input: the compiled parts of the runtime (or their sources), one object per blob,
+    so that the sandbox's key for runs started ahead hashes it once."""
+    return marshal.dumps(RUNTIME_PARTS if blob is None else blob)
 
 
 PYTEST_DIR = "/opt/rlvr-pytest"  # where the host's pytest is mounted read-only in the sandbox
@@ -595,11 +599,20 @@ def verify_code(completion: str, sample: Sample, **opts: Any) -> Verdict:
         plan = build_plan(sample)
     except (ValueError, SyntaxError) as exc:
         return Verdict(0.0, "error", f"bad sample {sample.id!r}: {exc}")
-    refusal = _refusal(options)
+    refusal = _refusal(options) or _missing_tool(plan)
     if refusal is not None:
         return Verdict(0.0, "error", refusal)
     result = _run_plan(code, plan, options)
     return _judge(plan, result, _records(result.channel), options)
+
+
+def _missing_tool(plan: _Plan) -> str | None:
+    """pytest-style tests need pytest where the verifier runs: without it they could only fail, as
+    if the program were wrong, so the verdict is an error naming what to install."""
+    if plan.pytest and pytest_binds() is None:
+        return ("pytest-style tests need pytest, which is not installed beside the code verifier "
+                "(pip install pytest; it is a runtime dependency of rlvr)")  # fmt: skip
+    return None
 
 
 def _refusal(options: CodeOptions) -> str | None:

@@ -1,0 +1,84 @@
+"""The second outside-style code table (``code_blind2_rows.py``): attacks earn 0 with status
+``wrong`` or ``timeout``, honest programs pass with status ``ok``. Labels are plain Python's
+(``python bench/code_plain_labels.py`` runs every row without the verifier).
+
+Rows the verifier does not yet get right are listed in ``RUNTIME_PENDING`` (id: reason) and run
+as ``xfail(strict=True)``: the suite stays green while the verifier changes, and a fix that
+makes a listed row agree fails its test until the row is taken off the list.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+from code_blind2_rows import ATTACKS, CONTROLS, ROWS, families, row_id
+from code_blind_rows import agrees
+from test_code_attack_table import needs_sandbox
+
+from rlvr.types import Sample
+from rlvr.verifiers import code as cv
+
+HAS_NUMPY = importlib.util.find_spec("numpy") is not None
+
+# 45 rows at bfa4c22; 30 agree since the judge's fixes of issue 34 (real classes, values, exits)
+RUNTIME_PENDING: dict[str, str] = {
+    'lying containers: control: dict subclass whose items() the test reads through json.dumps':
+        "refused: the judge copies the dict's storage where json.dumps reads the subclass's items()",
+    'lying containers: control: dict subclass with __missing__: the test reads a missing key':
+        "refused: a dict subclass's __missing__ is dropped in the copy (KeyError)",
+    "identity and type: control: the same object returned is the test's object":
+        'refused: a test object returned by the program comes back as a copy (`is` fails)',
+    "identity and type: control: a pytest test class subclassing the program's class":
+        'refused: a class of the tests cannot subclass a class of the program',
+    "identity and type: control: a test class subclassing the program's class":
+        'refused: a class of the tests cannot subclass a class of the program',
+    "identity and type: control: a test exception subclassing the program's exception":
+        "refused: a test exception subclassing the program's exception arrives as RuntimeError",
+    'values and attributes: control: FrozenInstanceError on a frozen dataclass':
+        'refused: dataclasses.replace() refuses the record of a returned dataclass (FrozenInstanceError crosses)',
+    'values and attributes: control: dataclass asdict / astuple / fields':
+        'refused: a dataclass instance is a record, not a dataclass, for dataclasses.asdict/astuple/fields',
+    "state: control: a generator's finally writes to the test's list after the call returns":
+        "refused: a generator's finally does not write back to the test's list after the call returned",
+    "state: control: a lazy generator appends to the test's list as it is consumed":
+        "refused: the test's list appended to by a lazy generator is not seen between next() calls",
+    'state: control: module-level list appended to by the program':
+        "refused: `from solution import HISTORY` is a copy that the program's later appends do not reach",
+    "state: control: a context manager's __exit__ writes to the test's dict":
+        "refused: the test's dict written by __enter__ is not seen inside the with block",
+    'exceptions and exits: control: exception attributes and a chained cause':
+        "refused: an exception's __cause__ does not cross with it",
+    'numpy: control: a numpy array returned, checked with numpy.testing':
+        "refused: numpy is not importable in the sandbox's interpreter; the missing module is scored as a failed test",
+    'numpy: control: numpy matrix product and array_equal in assert style':
+        "refused: numpy is not importable in the sandbox's interpreter; the missing module is scored as a failed test",
+}
+
+
+def _param(row):
+    marks = []
+    if row_id(row) in RUNTIME_PENDING:
+        marks.append(pytest.mark.xfail(strict=True, reason=RUNTIME_PENDING[row_id(row)]))
+    if row.family == "numpy" and not HAS_NUMPY:
+        marks.append(pytest.mark.skip(reason="numpy is not installed: the label assumes it"))
+    return pytest.param(row, marks=marks, id=row_id(row))
+
+
+@pytest.mark.sandbox
+@needs_sandbox
+@pytest.mark.parametrize("row", [_param(r) for r in ROWS])
+def test_row_agrees(row):
+    verdict = cv.verify_code(row.completion(), Sample(row_id(row), "p", fields=dict(row.fields)), **row.opts)
+    assert agrees(row, verdict), (verdict.reward, verdict.status, verdict.info, verdict.detail)
+
+
+def test_families_and_kinds():
+    counts = families()
+    for family in ("decorated tests", "builtin names", "lying containers", "faked stdlib types", "identity and type",
+                   "state", "exceptions and exits", "pytest fixtures"):
+        assert counts[family]["attack"] >= 4 and counts[family]["control"] >= 2, (family, counts[family])
+    assert len(ATTACKS) >= 60 and len(CONTROLS) >= 55
+    ids = [row_id(r) for r in ROWS]
+    assert len(ids) == len(set(ids))
+    assert set(RUNTIME_PENDING) <= set(ids), sorted(set(RUNTIME_PENDING) - set(ids))
