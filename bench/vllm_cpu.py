@@ -33,6 +33,8 @@ def parse_args():
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--pushes", type=int, default=3)
     p.add_argument("--max-new", type=int, default=64)
+    p.add_argument("--compiled", action="store_true",
+                   help="let vLLM compile the model (torch.compile) instead of the backend's enforce_eager on CPU")
     p.add_argument("--out", default=str(REPO / "bench" / "out" / "vllm_cpu.json"))
     return p.parse_args()
 
@@ -67,7 +69,9 @@ def engines(args):
     from rlvr.rollout.vllm import VLLMRollout
 
     t0 = time.perf_counter()
-    vl = VLLMRollout(load_config(preset="smollm", overrides=[*cfg_overrides(cfg), "rollout.backend=vllm"]), model, tok)
+    extra = ["rollout.vllm_kwargs={enforce_eager: false}"] if args.compiled else []
+    vl = VLLMRollout(load_config(preset="smollm", overrides=[*cfg_overrides(cfg), "rollout.backend=vllm", *extra]),
+                     model, tok)
     t_engine = time.perf_counter() - t0
     torch.set_num_threads(args.threads)
     return cfg, model, tok, build_task(cfg.task), hf, vl, {"import_s": t_import, "engine_and_first_push_s": t_engine}
@@ -125,7 +129,8 @@ def pushes(args, model, vl) -> dict:
 def main() -> int:
     args = parse_args()
     cfg, model, tok, task, hf, vl, start = engines(args)
-    result = {"cpu": cpu_name(), "threads": args.threads, "max_new_tokens": args.max_new, **start,
+    result = {"cpu": cpu_name(), "threads": args.threads, "max_new_tokens": args.max_new, "compiled": args.compiled,
+              **start,
               "generation": generation(args, cfg, tok, task, hf, vl), "push": pushes(args, model, vl)}
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text(json.dumps(result, indent=2) + "\n")

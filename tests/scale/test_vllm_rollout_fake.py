@@ -148,3 +148,23 @@ def test_without_vllm_the_backend_is_a_one_line_config_error(policy):
     model, tok = policy
     with pytest.raises(ConfigError, match="needs vLLM"):
         build_rollout(_cfg("rollout.backend=vllm"), model, tok)
+
+
+def test_cpu_engine_settings_and_what_the_cpu_build_cannot_do(policy, vllm_model_dir, tiny_model_dir, monkeypatch):
+    """The settings the backend chooses for vLLM on CPU, and the one-line refusals (no vLLM needed)."""
+    import rlvr.rollout.vllm_engine as engine
+
+    env, kw = engine.engine_kwargs(_cfg(), vllm_model_dir, torch.float32, cpu=True)
+    assert env["VLLM_ENABLE_V1_MULTIPROCESSING"] == "0" and env["VLLM_CPU_OMP_THREADS_BIND"] == "nobind"
+    assert int(env["VLLM_CPU_KVCACHE_SPACE"]) >= 1
+    assert kw["enforce_eager"] is True and kw["max_num_batched_tokens"] >= max(16384, kw["max_model_len"])
+    _, kw = engine.engine_kwargs(_cfg("rollout.vllm_kwargs={enforce_eager: false}"), vllm_model_dir, torch.float32,
+                                 cpu=True)
+    assert kw["enforce_eager"] is False  # the user's engine arguments win
+    with pytest.raises(ConfigError, match=r"head size is 16 .*takes only 32, 64"):
+        engine.engine_kwargs(_cfg(), tiny_model_dir, torch.float32, cpu=True)
+    monkeypatch.setattr(engine, "cpu_flags", lambda: {"avx2", "fma"})
+    with pytest.raises(ConfigError, match="neither AVX-512 BF16 nor AMX.*model.dtype=float32"):
+        engine.engine_kwargs(_cfg(), vllm_model_dir, torch.bfloat16, cpu=True)
+    monkeypatch.setattr(engine, "cpu_flags", lambda: {"avx512_bf16", "amx_bf16"})
+    assert engine.engine_kwargs(_cfg(), vllm_model_dir, torch.bfloat16, cpu=True)[1]["dtype"] == "bfloat16"

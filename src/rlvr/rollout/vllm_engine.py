@@ -18,7 +18,8 @@ sets it (an environment variable already set, or a key in ``rollout.vllm_kwargs`
   crashes the CPU engine when requests carry their own seeds ("CPU Generator does not use
   offset"), and every request here has one.
 - ``max_model_len``: the model's context, at most 4096 (a bound on one sequence's KV blocks).
-- ``dtype``: the trainer's (float32 on CPUs, where bf16 matmuls without AMX are ~100x slower).
+- ``dtype``: the trainer's; a 16-bit one is refused on a CPU without AVX-512 BF16 or AMX, where
+  its matmuls run ~100x slower than float32.
 - head size: vLLM's CPU attention takes only ``CPU_HEAD_SIZES``; any other is refused before
   the engine is built, with a one-line ``ConfigError``.
 
@@ -86,6 +87,27 @@ def check_cpu_model(path: Path) -> dict:
     return shape
 
 
+def cpu_flags() -> set[str]:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("flags"):
+                return set(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return set()
+
+
+def check_cpu_dtype(dtype: torch.dtype) -> None:
+    """16-bit engines on a CPU without bf16 matrix instructions run ~100x slower than float32."""
+    if dtype == torch.float32:
+        return
+    flags = cpu_flags()
+    if flags and not flags & {"avx512_bf16", "amx_bf16"}:
+        raise ConfigError(f"rollout.backend=vllm on CPU with {str(dtype).replace('torch.', '')}: this CPU has neither "
+                          f"AVX-512 BF16 nor AMX, where 16-bit matmuls run ~100x slower than float32; set "
+                          f"model.dtype=float32")
+
+
 def kv_cache_gib(cfg, shape: dict, dtype: torch.dtype, max_model_len: int) -> int:
     rows = cfg.rollout.prompts_per_step * cfg.rollout.group_size  # a training step's sequences at once
     tokens = rows * min(max_model_len, cfg.rollout.max_new_tokens + 256)
@@ -97,6 +119,7 @@ def kv_cache_gib(cfg, shape: dict, dtype: torch.dtype, max_model_len: int) -> in
 def cpu_settings(cfg, path: Path, dtype: torch.dtype) -> tuple[dict, dict]:
     """(environment, engine keyword arguments) for vLLM on CPU; see the module docstring for why."""
     shape = check_cpu_model(path)
+    check_cpu_dtype(dtype)
     max_len = min(shape["context"], MAX_MODEL_LEN)
     env = {"VLLM_ENABLE_V1_MULTIPROCESSING": "0", "VLLM_CPU_OMP_THREADS_BIND": "nobind",
            "VLLM_CPU_KVCACHE_SPACE": str(kv_cache_gib(cfg, shape, dtype, max_len))}
