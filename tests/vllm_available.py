@@ -27,3 +27,19 @@ def vllm_or_skip() -> None:
     reason = vllm_reason()
     if reason is not None:
         pytest.skip(reason)
+
+
+def release_vllm() -> None:
+    """Tear down what an in-process engine set up process-wide (vLLM's parallel groups and the
+    world-size-1 torch.distributed group it initialises), so later tests in the same pytest
+    worker start from a clean process."""
+    import gc
+
+    gc.collect()
+    try:
+        from vllm.distributed.parallel_state import destroy_distributed_environment, destroy_model_parallel
+    except ImportError:
+        return
+    destroy_model_parallel()
+    destroy_distributed_environment()
+    gc.collect()

@@ -19,9 +19,15 @@ import torch
 
 from rlvr.config import load_config
 from rlvr.types import SamplingParams
-from vllm_available import vllm_or_skip
+from vllm_available import release_vllm, vllm_or_skip
 
 pytestmark = pytest.mark.vllm
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _release_engines():
+    yield
+    release_vllm()
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +41,8 @@ def engine_parts(vllm_model_dir):
     model = AutoModelForCausalLM.from_pretrained(vllm_model_dir, dtype=torch.float32)
     tok = AutoTokenizer.from_pretrained(vllm_model_dir)
     rollout = VLLMRollout(_cfg(), model, tok)
-    return rollout, model, tok
+    yield rollout, model, tok
+    del rollout
 
 
 def _cfg(*extra):
