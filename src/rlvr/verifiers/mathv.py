@@ -48,6 +48,7 @@ from rlvr.verifiers.answer.compare import finite_decimal as _finite_decimal
 from rlvr.verifiers.answer.document import math_spans
 from rlvr.verifiers.answer.follow import counted_value, word_number
 from rlvr.verifiers.answer.probe import probe_compare
+from rlvr.verifiers.answer.statement import read_statement
 from rlvr.verifiers.answer.values import Value, decimal_places, named_list, typed
 from rlvr.verifiers.answer_grammar import (
     Answer,
@@ -605,8 +606,10 @@ def _congruence(lead: str, box: Answer | Refusal, value: str) -> Answer | Refusa
     return box
 
 
-def read_prediction(located: extract.Located, relational: bool = False) -> Answer | Refusal:
-    """The located final answer, read by the grammar."""
+def read_prediction(located: extract.Located, relational: bool = False, question: str = "") -> Answer | Refusal:
+    """The located final answer, read by the grammar; a marked sentence the grammar does not
+    read, by the model of the sentence (``answer.statement``; ``question``: the prompt, whose
+    words the answer may restate)."""
     text = located.value or ""
     if located.source == "unmarked":
         return read_unmarked(text, relational)
@@ -617,6 +620,10 @@ def read_prediction(located: extract.Located, relational: bool = False) -> Answe
         sentence = read_sentence(text)
         if isinstance(sentence, Answer):
             return sentence
+    if isinstance(parsed, Refusal) and located.source in ("phrase", "hash", "tag"):
+        stated = read_statement(text, question)
+        if isinstance(stated, Answer):
+            return stated
     return parsed
 
 
@@ -887,7 +894,8 @@ def verify_math(completion: str, sample: Sample, *, float_rounding: int = 6, str
     choice = _choice_with_value(located.value, gold)
     if choice is not None:
         return choice
-    pred = read_prediction(located, ref.relational)
+    question = sample.prompt if isinstance(sample.prompt, str) else ""
+    pred = read_prediction(located, ref.relational, question)
     if _AM_PM_RE.search(gold) and not _AM_PM_RE.search(located.value) and _TWELVE_HOUR_RE.search(located.value):
         return refused("several_answers", "a time of day on a 12-hour clock without AM or PM: two times, and the "
                        f"reference {gold[:40]!r} names one")
@@ -902,7 +910,7 @@ def verify_math(completion: str, sample: Sample, *, float_rounding: int = 6, str
         return Verdict(1.0, "ok", "literally the reference", answer=_literal(gold))
     opts = {"float_rounding": float_rounding, "strict": strict, "allow_set_relation_comp": allow_set_relation_comp}
     if reject_several_answers:
-        competing = _competing(located, pred, opts)
+        competing = _competing(located, pred, opts, question)
         if competing is not None:
             return competing
     approximate = _approximate(located, pred, ref)
@@ -1017,7 +1025,7 @@ def _lead_name(lead: str) -> tuple | None:
     return equation_name(parsed.node)
 
 
-def _competing(located: extract.Located, pred: Answer, opts: dict[str, Any]) -> Verdict | None:
+def _competing(located: extract.Located, pred: Answer, opts: dict[str, Any], question: str = "") -> Verdict | None:
     """The refusal when another final-answer marker of the final section gives a different
     (or unreadable) value; None when every one agrees."""
     for text in located.competitors:
@@ -1025,7 +1033,8 @@ def _competing(located: extract.Located, pred: Answer, opts: dict[str, Any]) -> 
             continue
         other = parse_answer(text)
         if isinstance(other, Refusal):
-            other = read_sentence(text) or other  # "The smallest value of $N$ is $\boxed{14}$"
+            # "The smallest value of $N$ is $\boxed{14}$"; "The 8th grade should have 10 representatives."
+            other = read_sentence(text) or read_statement(text, question) or other
         if isinstance(other, Refusal) or not _agrees(pred, other, opts):
             return refused("several_answers", f"another final answer {text[:80]!r} besides {pred.latex[:80]!r}")
     return None

@@ -77,7 +77,8 @@ _PLAIN_NUMBER_RE = re.compile(r"(?<![$\\])\b\d")
 _AFTER_FIRST = frozenset("""
 thousand thousands million millions billion billions trillion trillions hundred hundreds tens half halves third thirds
 quarter quarters fifth fifths tenth tenths hundredth hundredths percents squared cubed plus
-minus over point or nor either than not never dozen dozens pair pairs couple couples score scores gross
+minus over point or nor either than not never dozen dozens pair pairs couple couples score scores gross grand
+grands lakh lakhs lac lacs crore crores myriad k bn mn
 """.split())
 # commentary after the final answer's sentence that takes the answer back
 _RETRACT_RE = re.compile(

@@ -28,7 +28,7 @@ import bisect
 import dataclasses
 import re
 
-from rlvr.verifiers.answer import document
+from rlvr.verifiers.answer import document, forms
 from rlvr.verifiers.answer.follow import (
     MAX_MARKERS,
     MAX_VALUE_CHARS,
@@ -170,6 +170,7 @@ def _locate(completion: str, markers: tuple[str, ...], unmarked: bool, require_e
         if last is None:
             break
         completion = completion[:last.start()]
+    completion = forms.after_tag(forms.tag_mentions(forms.json_answer(completion)))
     body, text, why = final_section(completion)
     if body is None:
         return Located(None, "no_answer", why)
