@@ -1,0 +1,224 @@
+"""The sixth blind table (``math_blind6_rows.py``, written from outside without reading the
+verifier) through ``math``: wrong-value, misreading and cover rows earn 0 and never get status
+``ok``; correct rows earn 1. Hedged rows (a single value stated with a hedge, a bound or a
+negation, in several languages) are measured apart: paying one is no failure, but the count paid
+is pinned in ``HEDGED_PAID`` so a change in it is seen and recorded.
+
+Rows the verifier does not yet agree with are listed in ``FAILING_NOW`` by row id
+(``family#n``, the n-th row of its family) and run as ``xfail(strict=True)``, each group with
+its reason, so a change that fixes one must take it off the list.
+
+Print the scoreboard (per kind, paid and refused, and the rows that disagree)::
+
+    PYTHONPATH=src .venv/bin/python tests/verifiers/test_math_blind6.py
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from math_blind6_rows import FAMILY_KIND, KINDS, ROWS, row_id
+from test_math_blind import _agrees, _math
+
+
+def _group(reason: str, ids: list[str]) -> dict[str, str]:
+    return dict.fromkeys(ids, reason)
+
+
+FAILING_NOW: dict[str, str] = {
+    **_group(
+        'misreading paid: a multiplier noun after the value is read as the counted noun (grand, crore, '
+        'Millionen, Turkish bin)',
+        [
+            'b6_dropped_multiplier_misreading#0', 'b6_dropped_multiplier_misreading#2',
+            'b6_dropped_multiplier_misreading#22', 'b6_dropped_multiplier_misreading#8',
+        ],
+    ),
+    **_group(
+        "misreading paid: the completion's unit differs from the reference's (g for kg, L for mL, m/s for "
+        'km/h, m for km)',
+        [
+            'b6_dropped_unit_misreading#2', 'b6_dropped_unit_misreading#5', 'b6_dropped_unit_misreading#6',
+            'b6_dropped_unit_misreading#7',
+        ],
+    ),
+    **_group(
+        "misreading paid: a per-mille sign or 'basis points' after the box is dropped (the value is a "
+        'hundredth of a percent / a tenth of a percent)',
+        [
+            'b6_dropped_percent_misreading#2', 'b6_dropped_percent_misreading#5',
+        ],
+    ),
+    **_group(
+        'correct refused: a sentence after the marker (refused/unparsed)',
+        [
+            'b6_bold_label_noun_correct#0', 'b6_bold_label_noun_correct#2', 'b6_bold_label_noun_correct#6',
+            'b6_marked_final_sentence_correct#2', 'b6_non_english_correct#12', 'b6_sentence_after_marker_correct#0',
+            'b6_sentence_after_marker_correct#1', 'b6_sentence_after_marker_correct#10',
+            'b6_sentence_after_marker_correct#2', 'b6_sentence_after_marker_correct#3',
+            'b6_sentence_after_marker_correct#4', 'b6_sentence_after_marker_correct#5',
+            'b6_sentence_after_marker_correct#6', 'b6_sentence_after_marker_correct#7',
+            'b6_sentence_after_marker_correct#8', 'b6_sentence_after_marker_correct#9',
+        ],
+    ),
+    **_group(
+        "correct refused: a JSON object's answer field is not read (no_answer)",
+        [
+            'b6_json_answer_correct#0', 'b6_json_answer_correct#1', 'b6_json_answer_correct#2',
+            'b6_json_answer_correct#3', 'b6_json_answer_correct#4', 'b6_json_answer_correct#5',
+            'b6_json_answer_correct#6', 'b6_json_answer_correct#7', 'b6_json_answer_correct#8',
+            'b6_json_answer_correct#9',
+        ],
+    ),
+    **_group(
+        'correct refused: <answer> named in the reasoning before the final tag, or text after </answer>',
+        [
+            'b6_answer_tag_mentioned_correct#0', 'b6_answer_tag_mentioned_correct#1',
+            'b6_answer_tag_mentioned_correct#2', 'b6_answer_tag_mentioned_correct#3',
+            'b6_answer_tag_mentioned_correct#4', 'b6_answer_tag_mentioned_correct#5',
+            'b6_answer_tag_mentioned_correct#6',
+        ],
+    ),
+    **_group(
+        'correct refused: a restatement of the same value after the marker read as another answer',
+        [
+            'b6_restatement_correct#0',
+        ],
+    ),
+    **_group(
+        "correct refused: locale numbers and scientific notation (2{,}5, 1.234.567, 1'234'567, ₹1,00,000, "
+        '6.02e23, 12.345,67, 7,5 after a Russian marker)',
+        [
+            'b6_locale_number_correct#0', 'b6_locale_number_correct#1', 'b6_locale_number_correct#10',
+            'b6_locale_number_correct#11', 'b6_locale_number_correct#13', 'b6_locale_number_correct#2',
+            'b6_locale_number_correct#3', 'b6_locale_number_correct#4', 'b6_locale_number_correct#5',
+            'b6_locale_number_correct#6', 'b6_locale_number_correct#7',
+        ],
+    ),
+    **_group(
+        'correct refused: factorial fractions (\\frac{8!}{5!\\,3!}); a computation into the box against a '
+        '\\binom reference',
+        [
+            'b6_factorial_fraction_correct#0', 'b6_factorial_fraction_correct#2', 'b6_factorial_fraction_correct#3',
+            'b6_factorial_fraction_correct#4', 'b6_factorial_fraction_correct#6',
+        ],
+    ),
+    **_group(
+        'correct refused: an unmarked final sentence in German, Spanish or after a full-width colon; '
+        "'Therefore, Jen earns 34 dollars.'",
+        [
+            'b6_marked_final_sentence_correct#0', 'b6_non_english_correct#3', 'b6_non_english_correct#4',
+            'b6_non_english_correct#8',
+        ],
+    ),
+    **_group(
+        "correct refused: a unit after the box (km/h against a km/h reference; 'min')",
+        [
+            'b6_unit_after_box_correct#5', 'b6_unit_after_box_correct#8',
+        ],
+    ),
+    **_group(
+        'correct refused: π in prose (πr², 16π)',
+        [
+            'b6_prose_symbols_correct#0', 'b6_prose_symbols_correct#1',
+        ],
+    ),
+    **_group(
+        'correct refused: a reference with a descriptive word is not read (status error)',
+        [
+            'b6_descriptive_reference_correct#0', 'b6_descriptive_reference_correct#1',
+            'b6_descriptive_reference_correct#2', 'b6_descriptive_reference_correct#3',
+            'b6_descriptive_reference_correct#4', 'b6_descriptive_reference_correct#5',
+        ],
+    ),
+}
+
+# hedged / negated rows the verifier pays as committed (ids), measured, not failures
+HEDGED_PAID: frozenset[str] = frozenset({
+    'b6_hedged_de#1', 'b6_hedged_de#3', 'b6_hedged_en#0', 'b6_hedged_en#5', 'b6_hedged_romance#4',
+    'b6_hedged_ru#1', 'b6_hedged_ru#5', 'b6_hedged_zh#0', 'b6_hedged_zh#2', 'b6_hedged_zh#3',
+})
+
+IDS = [row_id(i) for i in range(len(ROWS))]
+
+
+def _params(keep) -> list:
+    params = []
+    for index, row in enumerate(ROWS):
+        if not keep(FAMILY_KIND[row[0]]):
+            continue
+        rid = IDS[index]
+        marks = [pytest.mark.xfail(strict=True, reason=FAILING_NOW[rid])] if rid in FAILING_NOW else []
+        params.append(pytest.param(row, marks=marks, id=rid))
+    return params
+
+
+@pytest.mark.parametrize("row", _params(lambda kind: kind != "hedged"))
+def test_math(row):
+    family, reference, completion, expected, _ = row
+    verdict = _math(completion, reference)
+    assert _agrees(verdict, expected), (family, reference, completion, verdict)
+
+
+def test_hedged_rows_measured():
+    """Hedged / negated single values: never an error, and the rows paid are exactly the ones
+    recorded in ``HEDGED_PAID`` (docs/verifiers.md gives the count)."""
+    paid = set()
+    for index, (family, reference, completion, _, _) in enumerate(ROWS):
+        if FAMILY_KIND[family] != "hedged":
+            continue
+        verdict = _math(completion, reference)
+        assert verdict.status != "error", (IDS[index], verdict)
+        if verdict.reward:
+            paid.add(IDS[index])
+    assert paid == HEDGED_PAID, (f"{len(paid)} hedged rows paid; newly paid {sorted(paid - HEDGED_PAID)}, "
+                                 f"no longer paid {sorted(HEDGED_PAID - paid)}: update HEDGED_PAID and the docs")
+
+
+def test_table_shape():
+    kinds = Counter(FAMILY_KIND[row[0]] for row in ROWS)
+    assert set(kinds) == set(KINDS) and len(ROWS) >= 250, kinds
+    assert all(row[3] == (FAMILY_KIND[row[0]] == "correct") and row[4] is None for row in ROWS)
+    assert len({(row[1], row[2]) for row in ROWS}) == len(ROWS), "a row is listed twice"
+    assert len(set(IDS)) == len(IDS)
+    assert set(FAILING_NOW) <= set(IDS) and HEDGED_PAID <= set(IDS)
+    assert all(FAMILY_KIND[rid.split("#")[0]] != "hedged" for rid in FAILING_NOW)
+    assert all(FAMILY_KIND[rid.split("#")[0]] == "hedged" for rid in HEDGED_PAID)
+
+
+def test_rows_are_new():
+    """No row repeats a row of the five earlier blind tables."""
+    import math_blind2_rows
+    import math_blind3_rows
+    import math_blind4_rows
+    import math_blind5_rows
+    import math_blind_rows
+
+    seen = set()
+    for module in (math_blind_rows, math_blind2_rows, math_blind3_rows, math_blind4_rows, math_blind5_rows):
+        seen |= {(row[1], row[2]) for row in module.ROWS}
+    assert [row for row in ROWS if (row[1], row[2]) in seen] == []
+
+
+def scoreboard() -> list[str]:
+    """Per kind: rows, rows paid and refused against the label, and the disagreeing rows."""
+    tally: Counter = Counter()
+    lines = []
+    for index, (family, reference, completion, expected, _) in enumerate(ROWS):
+        kind = FAMILY_KIND[family]
+        verdict = _math(completion, reference)
+        tally[kind, "rows"] += 1
+        if _agrees(verdict, expected):
+            continue
+        tally[kind, "paid" if verdict.reward else "refused"] += 1
+        reasons = [k for k in verdict.info if k.startswith("refused/")]
+        lines.append(f"  {IDS[index]} [{kind}] ref={reference!r} got={verdict.reward:g}/{verdict.status} "
+                     f"{reasons} {completion!r}")
+    summary = [f"{kind}: {tally[kind, 'rows']} rows, {tally[kind, 'paid']} paid, {tally[kind, 'refused']} refused"
+               for kind in KINDS]
+    return summary + lines
+
+
+if __name__ == "__main__":
+    print("\n".join(scoreboard()))
