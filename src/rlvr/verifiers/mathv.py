@@ -48,7 +48,8 @@ from rlvr.verifiers.answer.compare import finite_decimal as _finite_decimal
 from rlvr.verifiers.answer.document import math_spans
 from rlvr.verifiers.answer.follow import counted_value, word_number
 from rlvr.verifiers.answer.probe import probe_compare
-from rlvr.verifiers.answer.statement import read_statement
+from rlvr.verifiers.answer.statement import FUNCTION_WORDS, OPERATOR_WORDS, is_unit_word, read_statement
+from rlvr.verifiers.answer.units import read_unit
 from rlvr.verifiers.answer.values import Value, decimal_places, named_list, typed
 from rlvr.verifiers.answer_grammar import (
     Answer,
@@ -135,6 +136,7 @@ class Reference:
     answer: Answer | None
     relational: bool
     name: tuple | None = None  # the named side of "y = 5": an answer that names its value must name y
+    described: tuple[str, ...] = ()  # what the value specifies: "profit" of "\\$15 \\text{ profit}"
 
     @property
     def value(self) -> Value | None:
@@ -164,10 +166,62 @@ def _unit_reference(gold: str) -> bool:
     return bool(_UNIT_TEXT_RE.search(text))
 
 
+_DESCRIBED_RE = re.compile(r"(?s)\s*(?P<v>.*?\S)\s*\\(?:text|textrm|mathrm|mbox)\s*\{\s*"
+                           r"(?P<w>[A-Za-z]+(?:\s+[A-Za-z]+){0,3})\s*\}\s*\.?\s*")
+_DESCRIPTOR_STOP = frozenset(OPERATOR_WORDS) | {"or", "and"}
+
+
+def split_described(text: str) -> tuple[Answer, tuple[str, ...]] | None:
+    """A value with words that say what it specifies (``\\$15 \\text{ profit}``, ``12 \\text{ km
+    north}``, ``500 \\text{ BC}``, ``20\\% \\text{ increase}``, ``18 \\text{ apples}``): the value
+    (with the units the words begin with) and the descriptive words, lower-cased; None for
+    anything else (no operator or quantity word may be among them: ``5 \\text{ more}`` is no
+    description; nor a single letter: ``20^\\circ\\mathrm{R}`` names a scale). The answer may
+    leave the words out; a word or unit of its own in their place is another answer
+    (``_descriptor_differs``): ``\\boxed{5 \\text{ hours}}`` is no answer to ``5 \\text{ furlongs}``."""
+    boxed = _OUTER_BOX_RE.fullmatch(text)
+    m = _DESCRIBED_RE.fullmatch(boxed.group(1) if boxed else text)
+    if m is None or not re.search(r"\d", m.group("v")):
+        return None
+    words = m.group("w").split()
+    k = 0
+    while k < len(words) - 1 and is_unit_word(words[k]):
+        k += 1
+    descriptor = tuple(w.lower() for w in words[k:])
+    if not descriptor or any(w in _DESCRIPTOR_STOP or is_unit_word(w) or len(w) < 2 for w in descriptor):
+        return None
+    value = m.group("v") + (f" \\text{{ {' '.join(words[:k])}}}" if k else "")
+    parsed = parse_answer(value)
+    return (parsed, descriptor) if isinstance(parsed, Answer) else None
+
+
+def _descriptor_differs(located: extract.Located, completion: str, ref: Reference) -> Verdict | None:
+    """A reference that says what its value specifies (``500 \\text{ BC}``): the answer may leave the
+    words out, but a word of its own in their place (``\\boxed{500}`` AD, ``12 km south``) is
+    another answer."""
+    said = split_described(located.value or "")
+    words = list(said[1]) if said is not None else []
+    if located.source == "boxed":
+        end = completion.rfind("}")
+        words += [w.lower() for w in re.findall(r"[A-Za-z]+", completion[end + 1:end + 40])[:1]]
+    if located.noun:
+        words.append(located.noun.lower())
+    other = [w for w in words if w not in ref.described and w not in FUNCTION_WORDS
+             and (not is_unit_word(w) or ref.answer is not None and not ref.answer.unit)]
+    if other:
+        return _graded(False, f"{other[0]!r} where the reference says {' '.join(ref.described)!r}",
+                       ref.answer) if ref.answer is not None else None
+    return None
+
+
 @lru_cache(maxsize=4096)
 def reference(gold: str) -> Reference:
     parsed = parse_answer(gold)
     if isinstance(parsed, Refusal):
+        described = split_described(gold)
+        if described is not None:
+            value, words = described
+            return Reference(gold, value, has_relation(value.node), described=words)
         if _unit_reference(gold):
             # math-verify would drop the unit or the words and compare the first number: "5 m/s" would pay
             # "5 hours", "2 feet 3 inches" would pay 2. A data problem, said loudly, not a comparison.
@@ -615,6 +669,8 @@ def read_prediction(located: extract.Located, relational: bool = False, question
         return read_unmarked(text, relational)
     if located.lead:
         return read_led_box(located, relational)
+    if located.source == "phrase" and text.count("**") % 2:
+        text = re.sub(r"^\s*\*\*\s*", "", text)  # "**Answer:** Monday": the label's closing emphasis
     parsed = parse_answer(text)
     if isinstance(parsed, Refusal) and located.source in ("phrase", "hash"):
         sentence = read_sentence(text)
@@ -899,7 +955,17 @@ def verify_math(completion: str, sample: Sample, *, float_rounding: int = 6, str
     if _AM_PM_RE.search(gold) and not _AM_PM_RE.search(located.value) and _TWELVE_HOUR_RE.search(located.value):
         return refused("several_answers", "a time of day on a 12-hour clock without AM or PM: two times, and the "
                        f"reference {gold[:40]!r} names one")
-    noun = _noun_against_unit(located.noun, ref)
+    if ref.described:
+        differs = _descriptor_differs(located, completion, ref)
+        if differs is not None:
+            return differs
+        if isinstance(pred, Refusal):
+            said = split_described(located.value or "")
+            pred = said[0] if said is not None else pred
+        if isinstance(pred, Answer) and pred.unit and ref.answer is not None and not ref.answer.unit:
+            return _graded(False, f"the unit {' '.join(pred.unit)!r} where the reference says "
+                                  f"{' '.join(ref.described)!r}", ref.answer)
+    noun = None if located.noun.lower() in ref.described else _noun_against_unit(located.noun, ref)
     if noun is not None:
         return noun
     if isinstance(pred, Refusal):
@@ -992,6 +1058,10 @@ def _noun_against_unit(noun: str, ref: Reference) -> Verdict | None:
     written = " ".join(ref.answer.unit).lower()
     if noun.rstrip("s") == written.rstrip("s"):
         return None
+    said, meant = read_unit(tuple(re.split(r"(/)", noun))), read_unit(ref.answer.unit)
+    if said is not None and meant is not None and said.kind == meant.kind == "quantity" \
+            and said.kind != "unknown" and (said.dims, said.scale) == (meant.dims, meant.scale):
+        return None  # "$\\boxed{60}$ km/h" for 60 km/h
     return _graded(False, f"{noun!r} != {written!r}: the reference's unit", ref.answer)
 
 

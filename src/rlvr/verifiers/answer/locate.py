@@ -50,7 +50,7 @@ from rlvr.verifiers.answer.section import (
     final_section,
     strip_sign_off,
 )
-from rlvr.verifiers.answer.units import TEXT_UNIT_WORDS
+from rlvr.verifiers.answer.units import TEXT_UNIT_WORDS, read_unit
 from rlvr.verifiers.screen import screen_chars, screen_words
 
 _BOX_RE = re.compile(r"\\(?:boxed|fbox|framebox)\s*\{")
@@ -441,10 +441,19 @@ def _box_content(content: str) -> tuple[str, str]:
 _NOUN_AFTER_RE = re.compile(r"(?:\s|\$|\\\)|\\\]|\*|\})*\s*(?P<noun>[a-z]{3,}\b|[ap]\.?m\b\.?)")
 
 
+_UNIT_SYMBOL_AFTER_RE = re.compile(r"(?:\s|\$|\\\)|\\\]|\*|\})*\s*"
+                                   r"(?P<sym>[A-Za-z]{1,3}(?:/[A-Za-z]{1,3})?)(?![A-Za-z/])")
+
+
 def _counted_noun(after: str) -> str:
     """The noun right after a final box in its sentence ("$\\boxed{3}$ quarts"), when it is
     not a unit of the tables (those are kept with the value): the caller compares it with a
     reference's unit."""
+    sym = _UNIT_SYMBOL_AFTER_RE.match(after)
+    if sym is not None:
+        unit = read_unit(tuple(re.split(r"(/)", sym.group("sym"))))
+        if unit is not None and unit.kind == "quantity":
+            return sym.group("sym")  # "$\\boxed{5}$ g": a unit symbol, compared with the reference's unit
     m = _NOUN_AFTER_RE.match(after)
     if m is None or m.group("noun") in TEXT_UNIT_WORDS or m.group("noun") in _NOUN_NOT_COUNTED:
         return ""

@@ -12,7 +12,12 @@ word is put in one class:
   ``half``, ``percent``, ``dozen``, ``thousand``, ``lakh``, ``about``, ``least``, ``not``): any of
   them anywhere in the sentence refuses it — the value read would not be the value meant;
 - **unclassified**: every other word. It refuses the sentence only when it stands right next
-  to the value (``约 12``, ``nicht 5``, ``12 grand``), where it may be what the value is of.
+  to the value (``约 12``, ``nicht 5``, ``7 bin lira``), where it may be what the value is of.
+  A lowercase English word right before the value is read as a verb taking it as object
+  ("Maria bought 7 notebooks", "Ben paid $36"): the bounds and comparisons English writes
+  with a verb (``exceeds``, ``tops``) are in the operator class. Operator words the question
+  itself uses (``more``, ``left``, ``each``: "How many more stickers does she need?") are
+  neutral in its restatement; negations, hedges and approximations never are.
 
 The sentence states one value: each value token is read by the answer grammar, the same
 value said twice is one answer, two different values are several answers (a cover). An
@@ -28,7 +33,7 @@ import re
 from rlvr.verifiers.answer.document import math_spans
 from rlvr.verifiers.answer.parse import parse_answer
 from rlvr.verifiers.answer.result import Answer, Refusal
-from rlvr.verifiers.answer.units import CURRENCIES, DEGREE_WORDS, PERCENT_WORDS, TEXT_UNIT_WORDS
+from rlvr.verifiers.answer.units import CURRENCIES, DEGREE_WORDS, PERCENT_WORDS, TEXT_UNIT_WORDS, UNITS
 
 # the closed class of words that carry no value: determiners, pronouns, auxiliaries and light verbs,
 # prepositions, conjunctions, and discourse adverbs
@@ -57,7 +62,12 @@ trillions lakh lakhs lac crore crores myriad
 not no never none neither nor maybe perhaps probably possibly likely unlikely guess estimate estimated
 except besides instead rather either other another
 squared cubed square cube root sqrt reciprocal inverse negative positive
+exceed exceeds exceeded exceeding surpass surpasses beyond past within top tops upwards
 """.split()) - {"up", "to"}
+# operator words a restatement of the question may repeat ("How many more stickers does she need?" ->
+# "She needs 14 more stickers."); negations, hedges and approximations never are
+_QUESTION_OPERATORS = frozenset("more less fewer greater smaller larger bigger higher lower than times twice half "
+                                "double triple left over per each add added".split())
 
 _TOKEN_RE = re.compile(
     r"(?P<ordinal>\d+(?:st|nd|rd|th)\b)"
@@ -85,7 +95,14 @@ def question_words(question: str) -> frozenset[str]:
     return frozenset(_stem(w) for w in re.findall(r"[^\W\d_]+", question or ""))
 
 
+def is_unit_word(word: str) -> bool:
+    """A unit, currency, percent or degree word of the typed values' tables."""
+    return _unit(word)
+
+
 def _unit(word: str) -> bool:
+    if len(word) <= 2:  # a symbol is read in its case: "m" is a metre, "M" a million
+        return word in UNITS or word in CURRENCIES or word in ("L", "mL", "%")
     low = word.lower()
     return (low in TEXT_UNIT_WORDS or low in PERCENT_WORDS or low in DEGREE_WORDS
             or word in CURRENCIES or low.rstrip("s") in TEXT_UNIT_WORDS)
@@ -132,6 +149,7 @@ def read_statement(sentence: str, question: str = "") -> Answer | Refusal | None
     """The one value a sentence states (module docstring); a ``Refusal`` when its words
     change the value or it states several; None when it states no value."""
     sentence = _EMPHASIS_RE.sub(" ", sentence).strip()
+    sentence = re.sub(r"^(?:\*\*|__)\s*", "", sentence)
     if not sentence or len(sentence) > MAX_SENTENCE_CHARS or "\\boxed" in sentence:
         return None
     tokens = _tokens(sentence)
@@ -155,7 +173,8 @@ def read_statement(sentence: str, question: str = "") -> Answer | Refusal | None
         if kind == "op":
             return Refusal("unparsed", f"{text!r} outside math in the sentence that states the answer: an operation "
                                        "on the value")
-        if kind == "word" and text.lower() in OPERATOR_WORDS and not _unit(text):
+        if kind == "word" and text.lower() in OPERATOR_WORDS and not _unit(text) \
+                and not (text.lower() in _QUESTION_OPERATORS and _stem(text) in asked):
             return Refusal("unparsed", f"{text!r} changes the value the sentence states (an operator or quantity word)")
     for k in values:
         refusal = _neighbours(tokens, k, asked, bool(question), _unit_after(tokens, k))
@@ -172,6 +191,8 @@ def _unit_after(tokens: list[tuple[str, str]], k: int) -> str:
 
 
 def _neutral(word: str, asked: frozenset[str]) -> bool:
+    """Function words, the question's words, units; and English words outside the operator
+    class before the value (a verb and its object: "Maria bought 7 notebooks")."""
     low = word.lower()
     return low in FUNCTION_WORDS or _stem(word) in asked or _unit(word)
 
@@ -182,10 +203,12 @@ def _neighbours(tokens: list[tuple[str, str]], k: int, asked: frozenset[str], ha
     before = tokens[k - 1] if k > 0 else None
     after_k = k + 2 if unit else k + 1
     after = tokens[after_k] if after_k < len(tokens) else None
-    if before is not None and before[0] == "word" and not _neutral(before[1], asked):
+    if before is not None and before[0] == "word" and not _neutral(before[1], asked) \
+            and not re.fullmatch(r"[a-z]+", before[1]):
         return Refusal("unparsed", f"{before[1]!r} right before the value is not a word the reader classifies")
     if after is not None and after[0] == "word" and not _neutral(after[1], asked):
-        counted = not has_question and not unit and re.fullmatch(r"[a-z]+", after[1]) is not None \
+        counted = unit and re.fullmatch(r"[a-z]+", after[1]) is not None  # "15 years old", "3 km away"
+        counted = counted or not has_question and not unit and re.fullmatch(r"[a-z]+", after[1]) is not None \
             and tokens[k][0] == "num"
         if not counted:
             return Refusal("unparsed", f"{after[1]!r} right after the value is not a word the reader classifies")
