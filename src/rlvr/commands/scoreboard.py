@@ -2,8 +2,10 @@
 
 Precision: every adversarial table of ``tests/verifiers`` (rows ``(family, reference,
 completion, math, exact)``), its must-be-0 rows split by kind — ``wrong_value`` (the answer
-contradicts the reference), ``cover`` (one completion that could be paid for several values),
-``disowned`` (the right value, stated and then disowned) — with the number of rows paid.
+contradicts the reference), ``misreading`` (the value read is not the value written: a dropped
+multiplier, unit or percent), ``cover`` (one completion that could be paid for several values),
+``disowned`` (the right value, stated and then disowned) and ``hedged`` (one value stated with a
+hedge, a bound or a negation), the last two measured — with the number of rows paid.
 A table declares the kind of each family in a module dict ``FAMILY_KIND``; the two tables
 written before that convention are classified here (``OLD_FAMILY_KIND``).
 
@@ -38,7 +40,9 @@ from rlvr.errors import UserError
 from rlvr.types import Sample, Verdict
 
 TABLE_FILES = ("test_math_adversarial.py", "math_redteam_rows.py", "math_*_rows.py")  # patterns, in this order
-KINDS = ("wrong_value", "cover", "disowned")
+# must be 0: wrong_value, misreading (the value read is not the value written), cover; measured: disowned,
+# hedged (one value stated with a hedge, a bound or a negation)
+KINDS = ("wrong_value", "misreading", "cover", "disowned", "hedged")
 
 # The kind of each must-be-0 family of the two tables that predate FAMILY_KIND. A family is
 # classified by what most of its rows do; "correct" families hold true equivalences only.
@@ -132,7 +136,9 @@ def grade(verifier: str, rows: list[dict], workers: int, timeout: float) -> list
     """Verdicts of ``verifier`` on rows with ``reference`` and ``completion``, in order."""
     from rlvr.verifiers.pool import VerifierPool
 
-    samples = [Sample(id=str(i), prompt="", answer=str(r["reference"])) for i, r in enumerate(rows)]
+    # the question, where a row carries it: an answer's sentence may restate its words
+    samples = [Sample(id=str(i), prompt=str(r.get("question") or r.get("problem") or r.get("prompt") or ""),
+                      answer=str(r["reference"])) for i, r in enumerate(rows)]
     with VerifierPool(resolve(verifier), workers=workers, timeout_s=timeout) as pool:
         return pool.map([r["completion"] for r in rows], samples)
 
@@ -280,9 +286,9 @@ def bars(precision: list[dict], by_source: list[dict]) -> list[str]:
     """Issue 20's bars for ``math``: no wrong value or cover paid on any table; on the marked
     correct rows Math-Verify accepts, recall >= 99 % overall and >= 97 % per source."""
     paid = [f"{f['table']} {kind} {f['paid'][kind][0]}" for f in precision if f["verifier"] == "math"
-            for kind in ("wrong_value", "cover") if f["paid"].get(kind, [0, 0])[0]]
+            for kind in ("wrong_value", "misreading", "cover") if f["paid"].get(kind, [0, 0])[0]]
     verdict = "met" if not paid else "NOT MET (" + ", ".join(paid) + ")"
-    lines = [f"bar, no wrong value or cover paid by math: {verdict}"]
+    lines = [f"bar, no wrong value, misreading or cover paid by math: {verdict}"]
     figs = {f["group"]: f["mv_accepted"] for f in by_source if f["verifier"] == "math"}
     overall = figs.pop(ALL, [0, 0])
     low = [f"{g} {a / n:.1%}" for g, (a, n) in figs.items() if n and a / n < 0.97]
