@@ -13,9 +13,10 @@ word is put in one class:
   them anywhere in the sentence refuses it — the value read would not be the value meant;
 - **unclassified**: every other word. It refuses the sentence only when it stands right next
   to the value (``约 12``, ``nicht 5``, ``7 bin lira``), where it may be what the value is of.
-  A lowercase English word right before the value is read as a verb taking it as object
-  ("Maria bought 7 notebooks", "Ben paid $36"): the bounds and comparisons English writes
-  with a verb (``exceeds``, ``tops``) are in the operator class. Operator words the question
+  A lowercase word right before the value, when words go on after it, is read as a verb
+  taking the value as object ("Maria bought 7 notebooks", "Ben paid $36 for the shirts");
+  the bounds and comparisons English writes with a verb (``exceeds``, ``tops``) are in the
+  operator class. At the end of the sentence it is unclassified (``nicht 3``, ``pas 7``). Operator words the question
   itself uses (``more``, ``left``, ``each``: "How many more stickers does she need?") are
   neutral in its restatement; negations, hedges and approximations never are.
 
@@ -203,8 +204,9 @@ def _neighbours(tokens: list[tuple[str, str]], k: int, asked: frozenset[str], ha
     before = tokens[k - 1] if k > 0 else None
     after_k = k + 2 if unit else k + 1
     after = tokens[after_k] if after_k < len(tokens) else None
-    if before is not None and before[0] == "word" and not _neutral(before[1], asked) \
-            and not re.fullmatch(r"[a-z]+", before[1]):
+    follows = k + 1 < len(tokens) and tokens[k + 1][0] == "word"  # a unit or a word goes on after the value
+    verb = follows and re.fullmatch(r"[a-z]+", before[1] if before else "") is not None
+    if before is not None and before[0] == "word" and not _neutral(before[1], asked) and not verb:
         return Refusal("unparsed", f"{before[1]!r} right before the value is not a word the reader classifies")
     if after is not None and after[0] == "word" and not _neutral(after[1], asked):
         counted = unit and re.fullmatch(r"[a-z]+", after[1]) is not None  # "15 years old", "3 km away"
