@@ -51,6 +51,7 @@ MATHV = ("mathllm/MATH-V", "a1f5cc3add200c0cd080fad463e500f44ef1fb41", "MIT", "L
 GAOKAO = ("OpenLMLab/GAOKAO-Bench", "6dbb24f8d8439041e5431c4c184a582182a6ce9c", "Apache-2.0", "LICENSE")
 MRGSM = ("dvlab-research/MR-GSM8K", "3f666d60dd5f2fe31d619c528076bac54f4a13b7", "MIT", "LICENSE")
 MRBEN = ("dvlab-research/Mr-Ben", "6eb1eca8861be411838c7c1c189dba208c140e06", "MIT", "LICENSE")
+BBH = ("suzgunmirac/BIG-Bench-Hard", "9ee07bd481feebf959a6b59d61ea57bdcf30964d", "MIT", "LICENSE")
 
 # name -> (repo, commit, licence, licence file, what it is)
 SOURCES = {
@@ -69,6 +70,9 @@ SOURCES = {
                                "questions) with a human annotator's verdict on the final answer"),
     "mr_ben_math_human": (*MRBEN, "Mr-Ben: multiple-choice maths solutions of chat models (Claude 2, GPT-3.5, ...) "
                                   "ending `Solution: Choice_X`, graded by the chosen letter against the key"),
+    "bbh_codex_fewshot": (*BBH, "BIG-Bench-Hard's outputs of the base model code-davinci-002 prompted with three "
+                                "chain-of-thought exemplars (`So the answer is N.`) on multi-step arithmetic and "
+                                "object counting, graded by the repository's exact match"),
 }
 
 
@@ -253,6 +257,32 @@ def mr_ben_math_human(repo: Repo) -> list[dict]:
                          "model": item.get("Sampled_Model"), "reference": key,
                          "completion": "\n".join(item["Model_Solution_Steps"]), "grade": int(letter == key),
                          "grade_from": "chosen_letter_vs_key", "lang": "en"})
+    return pick(rows, 150, 150)
+
+
+# ------------------------------------------------------------------ base-model few-shot outputs
+
+BBH_TASKS = ("multistep_arithmetic_two", "object_counting")
+
+
+def bbh_answer(prediction: str) -> str:
+    """BIG-Bench-Hard's reading of a chain-of-thought output: what follows the last "So the
+    answer is", up to the line's end, less a final period."""
+    return prediction.split("So the answer is")[-1].strip().split("\n")[0].strip().rstrip(".").strip()
+
+
+def bbh_codex_fewshot(repo: Repo) -> list[dict]:
+    rows = []
+    for task in BBH_TASKS:
+        stem = f"code-davinci-002-outputs/code-davinci-002-cot/{task}_few_shot_template_0-255000"
+        items = json.loads(repo.show(stem + ".json"))["outputs"]
+        graded = [int(bbh_answer(item["prediction"]) == item["target"]) for item in items]
+        reported = json.loads(repo.show(stem + "_eval_metrics.jsonl"))["accuracy"]
+        if abs(100 * sum(graded) / len(items) - reported) > 1e-6:  # the grade is the repository's own
+            raise SystemExit(f"build_math_recall2: {stem}: recomputed {sum(graded)}/{len(items)}, metrics {reported}")
+        rows += [{"id": f"{task}/{k}", "path": stem + ".json", "model": "code-davinci-002", "reference": item["target"],
+                  "completion": item["prediction"], "grade": grade, "grade_from": "exact_match", "lang": "en"}
+                 for k, (item, grade) in enumerate(zip(items, graded))]
     return pick(rows, 150, 150)
 
 

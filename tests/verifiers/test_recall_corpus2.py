@@ -32,6 +32,7 @@ LICENCE_TEXT = {"MIT": "Permission is hereby granted", "Apache-2.0": "Apache Lic
 
 # (source, half) -> (rows, label 1, label 0), as bench/build_math_recall2.py wrote them
 COUNTS = {
+    ("bbh_codex_fewshot", "tune"): (151, 77, 74),
     ("gaokao_gpt4_zh", "tune"): (69, 28, 41),
     ("math_vision_outputs", "tune"): (158, 79, 79),
     ("mr_ben_math_human", "tune"): (148, 71, 77),
