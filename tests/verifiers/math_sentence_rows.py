@@ -63,6 +63,18 @@ ROWS = [
     ("structure_correct", "42", "<answer>42</answer>\nThat is the answer.", 1, None),
     ("structure_correct", "5", "Some work.\n\n# Answer\n\n5", 1, None),
     ("structure_correct", "5", "The answer is 5.\nThe answer is 5.\nThe answer is 5.\nThe answer is 5.", 1, None),
+    ("structure_correct", "16", '```json\n{\n  "reasoning": "Step 1: 64 / 16 = 4\nStep 2: 4 * 4 = 16\n",\n'
+     '  "answer": "16 liters"\n}\n```', 1, None),
+    ("structure_correct", "-1", 'So a + b = -1.\n\nThus, the final answer is:\n```json\n{\n  "reasoning": "Vieta.",\n'
+     '  "answer": "-1"\n}\n```', 1, None),
+    ("structure_correct", "60", '{\n  "reasoning": "percent covered",\n  "answer": (50 * 24 * 3) / 6000 * 100\n}', 1, None),
+    ("structure_correct", "\\frac{1}{3}", "【解析】概率为3/9=1/3.<eoe>\n【答案】1/3<eoa>", 1, None),
+    ("structure_correct", "12", "【解析】对于任何在函数定义域内的x，f(2)=12。<eoe>\n【答案】12<eoa>", 1, None),
+    ("structure_cover", "98", '```json\n{\n  "reasoning": "sum",\n  "answer": "44"\n}\n```\n\nTherefore, Janet has 98 '
+     'pens. The provided answer 44 is a mistake; the correct total is 98.', 0, None),
+    ("structure_cover", "79", '```json\n{"answer": 72 + 25}\n```\n\nTherefore, the final answer is:\n\n'
+     '```json\n{"answer": 79}\n```', 0, None),
+    ("structure_cover", "\\frac{1}{3}", "【答案】1/4\n【答案】1/3<eoa>", 0, None),
     ("structure_cover", "42", '{"reasoning": "6*7 = \\\\boxed{41}", "answer": 42}', 0, None),
     ("structure_cover", "42", '{"answer": 42, "alternative_answer": 43}', 0, None),
     ("structure_cover", "42", '{"answer": [42, 43]}', 0, None),

@@ -80,7 +80,8 @@ def screen_chars(section: str) -> str:
     turkish = written_in_turkish(section)
     for word, letters in _foreign_words(section):
         if any(c.isascii() for c in letters) and not all(c.isascii() or _accented_latin(c) for c in letters) \
-                and not (turkish and _turkish(word, letters)) and not _greek_symbols(letters):
+                and not (turkish and _turkish(word, letters)) and not _greek_symbols(letters) \
+                and not all(c.isascii() or _ideographic(c) for c in letters):
             return f"the word {word!r} mixes ASCII letters with letters of another script"
     return ""
 
@@ -108,6 +109,12 @@ def _turkish(word: str, letters: list[str]) -> bool:
 
     read = word.replace("ı", "i").lower()
     return read not in FUNCTION_WORDS and read not in OPERATOR_WORDS and read not in _RULE_WORDS
+
+
+def _ideographic(ch: str) -> bool:
+    """A letter of CJK or Hangul: written without spaces, so its words run into an ASCII symbol
+    ("定义域内的x"), and none passes for a Latin letter."""
+    return unicodedata.name(ch, "").startswith(("CJK", "HIRAGANA", "KATAKANA", "HANGUL"))
 
 
 def _greek_symbols(letters: list[str]) -> bool:

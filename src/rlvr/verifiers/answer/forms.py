@@ -4,7 +4,8 @@
   key naming the answer (``"answer"``, ``"final_answer"``, any case) and no other key naming
   an answer, result, value or alternative: its value (a string or a number) is the final
   answer, as an ``<answer>`` tag would hold it; the object's other string fields stay in the
-  text, where their markers compete with it (``{"reasoning": "... \\boxed{41}", "answer": 42}``
+  text (before the rest, so that "the final answer is:" before the object leads into its
+  answer), where their markers compete with it (``{"reasoning": "... \\boxed{41}", "answer": 42}``
   is two answers);
 - an ``<answer>`` tag **mentioned in passing** ("I will put the result in <answer> tags", an
   opening tag with no content of its own before the final ``<answer>…</answer>``, or a pair
@@ -42,7 +43,7 @@ def _last_object(text: str) -> tuple[int, int, dict] | None:
     offset = max(0, end - MAX_JSON_CHARS)
     for s in starts:
         try:
-            obj = json.loads(tail[offset + s:end])
+            obj = json.loads(tail[offset + s:end], strict=False)  # a raw line break inside a string, as models write
         except ValueError:
             continue
         if isinstance(obj, dict):
@@ -52,13 +53,18 @@ def _last_object(text: str) -> tuple[int, int, dict] | None:
 
 def json_answer(completion: str) -> str:
     """The completion with a final JSON object's answer field written as an ``<answer>`` tag
-    (module docstring); unchanged when it ends in no such object or already has a tag."""
-    if ANSWER_OPEN in completion or '"' not in completion[-MAX_JSON_CHARS:]:
+    (module docstring); unchanged when it ends in no such object or already has a tag. An
+    object the JSON reader refuses (a bare expression as the value) is read by its last
+    ``"answer":`` key when that key's value ends the completion; an answer key earlier in the
+    text is written as "The answer is VALUE." where it stands, a marker the final answer must
+    agree with."""
+    if ANSWER_OPEN in completion or '"' not in completion[-MAX_JSON_CHARS:] or '"' not in completion:
         return completion
     head = completion[completion.rfind(THINK_CLOSE) + len(THINK_CLOSE):] if THINK_CLOSE in completion else completion
+    prefix = completion[: len(completion) - len(head)]
     found = _last_object(strip_eos(head))
     if found is None:
-        return completion
+        return prefix + _answer_keys(head)
     start, _, obj = found
     keys = [k for k in obj if isinstance(k, str) and k.strip().lower().replace("-", "_") in _ANSWER_KEYS]
     if len(keys) != 1 or any(_OTHER_ANSWER_RE.search(k) for k in obj if k != keys[0]):
@@ -67,9 +73,35 @@ def json_answer(completion: str) -> str:
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         return completion
     others = "\n\n".join(str(v) for k, v in obj.items() if k != keys[0] and isinstance(v, str))
-    before = _FENCE_OPEN_RE.sub("", head[:start].rstrip())
-    prefix = completion[: len(completion) - len(head)]
-    return f"{prefix}{before}\n\n{others}\n\n{ANSWER_OPEN}{value}{ANSWER_CLOSE}"
+    before = _FENCE_OPEN_RE.sub("", _answer_keys(head[:start]).rstrip())
+    # the other fields first: what leads into the object ("Thus, the final answer is:") leads into its answer
+    return f"{prefix}{others}\n\n{before}\n\n{ANSWER_OPEN}{value}{ANSWER_CLOSE}"
+
+
+# "answer": then a JSON string or a bare value up to the end of its line
+_KEY_RE = re.compile(r'(?i)"(?:final[ _]?)?answer"\s*:\s*(?P<v>"(?:[^"\\]|\\.)*"|[^,{}\n"]+)')
+_KEY_ENDS_RE = re.compile(r"\s*,?\s*\}\s*(?:```)?\s*\Z")
+
+
+def _answer_keys(text: str) -> str:
+    """Every ``"answer": VALUE`` key of ``text`` outside a readable JSON object: the last one,
+    when its object closes the text, as the ``<answer>`` tag; the others as "The answer is
+    VALUE." where they stand (``{"answer": "44"}`` then prose that ends with 98 is two answers)."""
+    keys = list(_KEY_RE.finditer(text))
+    if not keys:
+        return text
+    out, pos = [], 0
+    for n, m in enumerate(keys):
+        raw = m.group("v").strip()
+        try:
+            value = json.loads(raw, strict=False) if raw.startswith('"') else raw
+        except ValueError:
+            value = raw.strip('"')
+        last = n == len(keys) - 1 and _KEY_ENDS_RE.fullmatch(text, m.end())
+        out.append(text[pos:m.start()])
+        out.append(f"\n\n{ANSWER_OPEN}{value}{ANSWER_CLOSE}" if last else f"\n\nThe answer is {value}.\n\n")
+        pos = len(text) if last else m.end()
+    return "".join(out) + text[pos:]
 
 
 _VALUE_RE = re.compile(r"\d|\\|\$")

@@ -93,6 +93,8 @@ _PHRASE_RE = re.compile(r"(?i)\b(?:final\s+)?answer\s*(?:is\b\s*:?|:)(?!\s*(?:(?
                         r"|plausible|checked)\b)")
 _ANSWER_LINE_RE = re.compile(r"(?im)^[ \t>#*]*answer\b[ \t*]*(?=\$|\\\(|\\\[)")
 _HASH_MARK_RE = re.compile(r"####")
+# a Chinese answer label at the start of a line: "【答案】1/3", "答案：$x=2$" (fullwidth colons read as ASCII)
+_CJK_LABEL_RE = re.compile(r"(?m)^[ \t>#*]*(?:【答案】|答案[ \t]*:)[ \t*]*")
 # a block that only says "Answer" / "Final Answer" (a heading, a bold line): its value is the next block
 _INTRO_RE = re.compile(r"(?i)(?:the\s+)?(?:final\s+|correct\s+)?answers?")
 _FORMAT_ONLY_RE = re.compile(r"[\s*_:#>~`]*")
@@ -280,7 +282,7 @@ class _Markers:
     def _phrases(self, text: str) -> None:
         doc = self.doc
         lowered = text.lower()
-        answer = "answer" in lowered
+        answer = "answer" in lowered or "答案" in text
         inside = [(b[0], b[1]) for b in self.boxes]  # "\\boxed{\\text{Answer: } 12}": the box's own label
         marks = {m.start(): m.end() for m in _PHRASE_RE.finditer(text)
                  if not _CHECKED_RE.search(text, max(0, m.start() - 40), m.start())
@@ -288,6 +290,7 @@ class _Markers:
         labels: dict[int, int] = {}
         if answer:
             marks.update({m.start(): m.end() for m in _ANSWER_LINE_RE.finditer(text) if m.start() not in marks})
+            marks.update({m.start(): m.end() for m in _CJK_LABEL_RE.finditer(text) if m.start() not in marks})
         for block in doc.blocks if _INTRO_LINE_RE.search(text) else ():
             if block.start >= self.limit:
                 break
@@ -634,7 +637,8 @@ _PLAIN_ELEMENTS = frozenset(
     "sub sup li ul ol td tr table tbody".split())
 
 
-_TRAILING_TURN_RE = re.compile(r"(?:<\|(?:end|eot_id|im_end|endoftext|eot)\|>|<end_of_turn>|</s>|<eos>)\s*\Z")
+# a chat template's end of turn, or GAOKAO-Bench's end-of-answer mark <eoa>, ending the completion
+_TRAILING_TURN_RE = re.compile(r"(?:<\|(?:end|eot_id|im_end|endoftext|eot)\|>|<end_of_turn>|</s>|<eos>|<eoa>)\s*\Z")
 
 
 def _enclosing_element(doc: document.Document, pos: int) -> Located | None:
