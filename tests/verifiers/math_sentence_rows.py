@@ -67,7 +67,8 @@ ROWS = [
      '  "answer": "16 liters"\n}\n```', 1, None),
     ("structure_correct", "-1", 'So a + b = -1.\n\nThus, the final answer is:\n```json\n{\n  "reasoning": "Vieta.",\n'
      '  "answer": "-1"\n}\n```', 1, None),
-    ("structure_correct", "60", '{\n  "reasoning": "percent covered",\n  "answer": (50 * 24 * 3) / 6000 * 100\n}', 1, None),
+    ("structure_correct", "60", '{\n  "reasoning": "percent covered",\n'
+     '  "answer": (50 * 24 * 3) / 6000 * 100\n}', 1, None),
     ("structure_correct", "\\frac{1}{3}", "【解析】概率为3/9=1/3.<eoe>\n【答案】1/3<eoa>", 1, None),
     ("structure_correct", "12", "【解析】对于任何在函数定义域内的x，f(2)=12。<eoe>\n【答案】12<eoa>", 1, None),
     ("structure_cover", "98", '```json\n{\n  "reasoning": "sum",\n  "answer": "44"\n}\n```\n\nTherefore, Janet has 98 '
