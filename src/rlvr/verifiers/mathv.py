@@ -660,6 +660,9 @@ def _congruence(lead: str, box: Answer | Refusal, value: str) -> Answer | Refusa
     return box
 
 
+_TILDE_RE = re.compile(r"[\s*]*~\s*[-+]?\d")  # "Answer: ~50" (inside math, ~ is a space)
+
+
 def read_prediction(located: extract.Located, relational: bool = False, question: str = "") -> Answer | Refusal:
     """The located final answer, read by the grammar; a marked sentence the grammar does not
     read, by the model of the sentence (``answer.statement``; ``question``: the prompt, whose
@@ -669,6 +672,8 @@ def read_prediction(located: extract.Located, relational: bool = False, question
         return read_unmarked(text, relational)
     if located.lead:
         return read_led_box(located, relational)
+    if located.source in ("phrase", "hash") and _TILDE_RE.match(text):
+        return Refusal("relation", f"'~' before the value outside math: approximately {text.strip()[1:30]!r}")
     if located.source == "phrase" and text.count("**") % 2:
         text = re.sub(r"^\s*\*\*\s*", "", text)  # "**Answer:** Monday": the label's closing emphasis
     parsed = parse_answer(text)
