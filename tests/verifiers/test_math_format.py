@@ -17,7 +17,8 @@ from rlvr.verifiers.answer.locate import locate
 GRADED = [row for row in ROWS if FAMILY_KIND[row[0]] != "disowned"]
 DISOWNED = [row for row in ROWS if FAMILY_KIND[row[0]] == "disowned"]
 # disowned rows (the right value stated and disowned in words the closed classes do not hold: "is nto";
-# "nicht" right before the box is read since the hedges of other languages are) are measured, not refused one by one (docs/verifiers.md, "What precision means")
+# "nicht" right before the box is read, as the hedges of other languages are) are measured, not refused
+# one by one (docs/verifiers.md, "What precision means")
 DISOWNED_PAID = {"math": 2, "exact": 2}
 
 
