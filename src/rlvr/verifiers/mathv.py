@@ -48,7 +48,13 @@ from rlvr.verifiers.answer.compare import finite_decimal as _finite_decimal
 from rlvr.verifiers.answer.document import math_spans
 from rlvr.verifiers.answer.follow import counted_value, word_number
 from rlvr.verifiers.answer.probe import probe_compare
-from rlvr.verifiers.answer.statement import FUNCTION_WORDS, OPERATOR_WORDS, is_unit_word, read_statement
+from rlvr.verifiers.answer.statement import (
+    FUNCTION_WORDS,
+    OPERATOR_WORDS,
+    counted_noun,
+    is_unit_word,
+    read_statement,
+)
 from rlvr.verifiers.answer.units import read_unit
 from rlvr.verifiers.answer.values import Value, decimal_places, named_list, typed
 from rlvr.verifiers.answer_grammar import (
@@ -970,7 +976,8 @@ def verify_math(completion: str, sample: Sample, *, float_rounding: int = 6, str
         if isinstance(pred, Answer) and pred.unit and ref.answer is not None and not ref.answer.unit:
             return _graded(False, f"the unit {' '.join(pred.unit)!r} where the reference says "
                                   f"{' '.join(ref.described)!r}", ref.answer)
-    noun = None if located.noun.lower() in ref.described else _noun_against_unit(located.noun, ref)
+    said_noun = located.noun or (counted_noun(located.value) if located.source in ("phrase", "hash", "tag") else "")
+    noun = None if said_noun.lower() in ref.described else _noun_against_unit(said_noun, ref)
     if noun is not None:
         return noun
     if isinstance(pred, Refusal):

@@ -41,11 +41,11 @@ from rlvr.verifiers.answer.units import CURRENCIES, DEGREE_WORDS, PERCENT_WORDS,
 FUNCTION_WORDS = frozenset("""
 a an the this that these those there here it its it's he she him her his hers they them their theirs we us our
 ours you your yours i me my mine one ones who whom whose which what
-is are was were be been being am will would shall should can could may might must do does did done has have had
+is are was were be been being am will would shall should can must do does did done has have had
 having get gets got gotten make makes made need needs needed take takes took
 of in on at to for from by with into onto within through during after before since until per upon off out up
 and but so then thus hence therefore finally altogether overall total totally in all now still left remaining
-each every all both
+every all both
 answer answers final result results solution value values number amount
 as such also just only exactly precisely
 """.split())
@@ -64,11 +64,21 @@ not no never none neither nor maybe perhaps probably possibly likely unlikely gu
 except besides instead rather either other another
 squared cubed square cube root sqrt reciprocal inverse negative positive
 exceed exceeds exceeded exceeding surpass surpasses beyond past within top tops upwards
+minimum maximum min max bound bounds lower upper limit least best worst between close like good solid
+round rounded rounding nearest estimate estimates estimation approximation
+false wrong incorrect untrue mistake mistaken error invalid impossible
+if unless when whenever provided assuming suppose supposing otherwise alternatively alternative else
+might may could think thinks believe guess suppose seems seem roughly maybe
+extra additional change each pair pairs couple couples
 """.split()) - {"up", "to"}
 # operator words a restatement of the question may repeat ("How many more stickers does she need?" ->
 # "She needs 14 more stickers."); negations, hedges and approximations never are
 _QUESTION_OPERATORS = frozenset("more less fewer greater smaller larger bigger higher lower than times twice half "
-                                "double triple left over per each add added".split())
+                                "double triple left over per each add added extra additional change pair pairs "
+                                "couple couples minimum maximum least".split())
+# what a length, an age or a distance is, after its unit ("15 years old", "3 km away")
+_DIMENSION_WORDS = frozenset("old long tall high wide deep thick away apart ago".split())
+_ARTICLES = frozenset("a an the".split())
 
 _TOKEN_RE = re.compile(
     r"(?P<ordinal>\d+(?:st|nd|rd|th)\b)"
@@ -205,13 +215,29 @@ def _neighbours(tokens: list[tuple[str, str]], k: int, asked: frozenset[str], ha
     after_k = k + 2 if unit else k + 1
     after = tokens[after_k] if after_k < len(tokens) else None
     follows = k + 1 < len(tokens) and tokens[k + 1][0] == "word"  # a unit or a word goes on after the value
-    verb = follows and re.fullmatch(r"[a-z]+", before[1] if before else "") is not None
+    article = k > 1 and tokens[k - 2][0] == "word" and tokens[k - 2][1].lower() in _ARTICLES
+    verb = follows and not article and re.fullmatch(r"[a-z]+", before[1] if before else "") is not None \
+        and not before[1].endswith("ly")  # "bought 7 notebooks"; not "a good 3 hours", "barely 3 hours"
     if before is not None and before[0] == "word" and not _neutral(before[1], asked) and not verb:
         return Refusal("unparsed", f"{before[1]!r} right before the value is not a word the reader classifies")
     if after is not None and after[0] == "word" and not _neutral(after[1], asked):
-        counted = unit and re.fullmatch(r"[a-z]+", after[1]) is not None  # "15 years old", "3 km away"
+        counted = bool(unit) and after[1].lower() in _DIMENSION_WORDS  # "15 years old", "3 km away"
         counted = counted or not has_question and not unit and re.fullmatch(r"[a-z]+", after[1]) is not None \
             and tokens[k][0] == "num"
         if not counted:
             return Refusal("unparsed", f"{after[1]!r} right after the value is not a word the reader classifies")
     return None
+
+
+def counted_noun(sentence: str) -> str:
+    """The word right after the one number of a sentence the model reads, when it is no unit
+    ("Jane walks 3 laps" -> "laps"): the caller compares it with a reference's unit, as after a
+    final box. "" when there is none."""
+    tokens = _tokens(_EMPHASIS_RE.sub(" ", sentence)[:MAX_SENTENCE_CHARS])
+    if not tokens or any(kind == "other" for kind, _ in tokens):
+        return ""
+    numbers = [k for k, (kind, _) in enumerate(tokens) if kind == "num"]
+    if len(numbers) != 1 or numbers[0] + 1 >= len(tokens):
+        return ""
+    kind, word = tokens[numbers[0] + 1]
+    return word if kind == "word" and not _unit(word) and word.lower() not in FUNCTION_WORDS else ""
