@@ -116,6 +116,8 @@ ROWS = [
     ("structure_cover", "42", '{"reasoning": "6*7 = \\\\boxed{41}", "answer": 42}', 0, None),
     ("structure_cover", "42", '{"answer": 42, "alternative_answer": 43}', 0, None),
     ("structure_cover", "42", '{"answer": [42, 43]}', 0, None),
+    ("structure_cover", "42", '{"answer": "42", "final": 43}', 0, None),
+    ("structure_cover", "42", "I think <answer> is 43. <answer>42</answer>", 0, None),
     ("structure_cover", "42", "<answer>42</answer>\nThe answer is 43.", 0, None),
     ("structure_cover", "42", "<answer>42</answer>\nWait, actually it is 43.", 0, None),
     ("structure_cover", "42", "<answer>41</answer> then <answer>42</answer>", 0, None),
@@ -142,6 +144,7 @@ ROWS = [
     ("described_wrong", "12 \\text{ km north}", "She ends up $\\boxed{12\\text{ km south}}$ of the start.", 0, None),
     ("described_wrong", "500 \\text{ BC}", "The city was founded in $\\boxed{500}$ AD.", 0, None),
     ("described_wrong", "20\\% \\text{ increase}", "The answer is $\\boxed{20\\%}$ decrease.", 0, None),
+    ("described_wrong", "\\$15 \\text{ profit}", "The answer is a loss of $\\boxed{\\$15}$.", 0, None),
     ("described_wrong", "5 \\text{ furlongs}", "The answer is $\\boxed{5 \\text{ hours}}$.", 0, None),
     # a unit after the value is the value's: compared with the reference's unit
     ("unit_misreading", "5\\text{ kg}", "The bag weighs $\\boxed{5}$ g.", 0, None),

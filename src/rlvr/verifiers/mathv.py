@@ -212,6 +212,10 @@ def _descriptor_differs(located: extract.Located, completion: str, ref: Referenc
         words += [w.lower() for w in re.findall(r"[A-Za-z]+", completion[end + 1:end + 40])[:1]]
     if located.noun:
         words.append(located.noun.lower())
+    if located.source == "boxed":  # "a loss of $\\boxed{\\$15}$": the noun whose value the box is
+        of = re.search(r"([A-Za-z]+)\s+of\s*\$?\s*\\boxed\s*\{", completion[-400:])
+        if of is not None and of.group(1).lower() not in FUNCTION_WORDS:
+            words.append(of.group(1).lower())
     other = [w for w in words if w not in ref.described and w not in FUNCTION_WORDS
              and (not is_unit_word(w) or ref.answer is not None and not ref.answer.unit)]
     if other:

@@ -25,7 +25,17 @@ from rlvr.verifiers.answer.follow import after_answer
 from rlvr.verifiers.answer.section import ANSWER_CLOSE, ANSWER_OPEN, THINK_CLOSE, strip_eos
 
 _ANSWER_KEYS = ("answer", "final_answer", "finalanswer", "final answer")
-_OTHER_ANSWER_RE = re.compile(r"(?i)answer|alternat|result|solution|value|option")
+_OTHER_ANSWER_RE = re.compile(r"(?i)answer|alternat|result|solution|value|option|final")
+_METADATA_RE = re.compile(r"(?i)conf|prob|score|certain|step|id$|time|token|count_of")
+
+
+def _other_value(key: object, value: object) -> bool:
+    """Another field of the object that may hold an answer: its name says so, or it holds a
+    number under a name that is no metadata (confidence, steps, ids)."""
+    name = str(key)
+    if _OTHER_ANSWER_RE.search(name):
+        return True
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and not _METADATA_RE.search(name)
 _FENCE_END_RE = re.compile(r"\s*```\s*\Z")
 _FENCE_OPEN_RE = re.compile(r"```(?:json|JSON)?\s*\Z")
 MAX_JSON_CHARS = 20000
@@ -67,8 +77,8 @@ def json_answer(completion: str) -> str:
         return prefix + _answer_keys(head)
     start, _, obj = found
     keys = [k for k in obj if isinstance(k, str) and k.strip().lower().replace("-", "_") in _ANSWER_KEYS]
-    if len(keys) != 1 or any(_OTHER_ANSWER_RE.search(k) for k in obj if k != keys[0]):
-        return completion  # {"answer": 3, "alternative_answer": 4}: two answers
+    if len(keys) != 1 or any(_other_value(k, v) for k, v in obj.items() if k != keys[0]):
+        return completion  # {"answer": 3, "alternative_answer": 4}, {"answer": 3, "final": 4}: two answers
     value = obj[keys[0]]
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         return completion
@@ -104,6 +114,7 @@ def _answer_keys(text: str) -> str:
     return "".join(out) + text[pos:]
 
 
+_MENTION_RE = re.compile(re.escape(ANSWER_OPEN))
 _VALUE_RE = re.compile(r"\d|\\|\$")
 _NAMED_PAIR_RE = re.compile(re.escape(ANSWER_OPEN) + r"[ \t]*(?:and|or|\.\.\.|…|,)?[ \t]*" + re.escape(ANSWER_CLOSE))
 
@@ -118,7 +129,15 @@ def tag_mentions(text: str) -> str:
     last = text.rfind(ANSWER_OPEN)
     if ANSWER_CLOSE in text[:last] or ANSWER_CLOSE not in text[last:]:
         return text  # an earlier tag with its own content: two answers, refused by the caller
+    for m in _MENTION_RE.finditer(text, 0, last):
+        if _VALUE_RE.search(text[m.end(): m.end() + _sentence_end(text[m.end():last])]):
+            return text  # "I think <answer> is 43.": an answer opened, not a tag named
     return text[:last].replace(ANSWER_OPEN, " ") + text[last:]
+
+
+def _sentence_end(text: str) -> int:
+    m = re.search(r"[.!?](?:\s|$)|\n|<", text)
+    return m.start() if m else len(text)
 
 
 def after_tag(text: str) -> str:
