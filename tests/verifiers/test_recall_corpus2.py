@@ -32,6 +32,13 @@ LICENCE_TEXT = {"MIT": "Permission is hereby granted", "Apache-2.0": "Apache Lic
 
 # (source, half) -> (rows, label 1, label 0), as bench/build_math_recall2.py wrote them
 COUNTS = {
+    ("bbh_codex_fewshot", "heldout"): (147, 73, 74),
+    ("gaokao_gpt4_zh", "heldout"): (60, 34, 26),
+    ("math_vision_outputs", "heldout"): (142, 71, 71),
+    ("mr_ben_math_human", "heldout"): (152, 79, 73),
+    ("mr_gsm8k_human", "heldout"): (114, 7, 107),
+    ("zeroeval_gsm_json", "heldout"): (143, 75, 68),
+    ("zeroeval_math_json", "heldout"): (135, 72, 63),
     ("bbh_codex_fewshot", "tune"): (151, 77, 74),
     ("gaokao_gpt4_zh", "tune"): (69, 28, 41),
     ("math_vision_outputs", "tune"): (158, 79, 79),
