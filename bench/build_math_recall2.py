@@ -30,6 +30,7 @@ Usage (bare git directories ``OWNER+NAME/repo``, e.g. from ``git clone --mirror`
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import re
@@ -51,6 +52,7 @@ MATHV = ("mathllm/MATH-V", "a1f5cc3add200c0cd080fad463e500f44ef1fb41", "MIT", "L
 GAOKAO = ("OpenLMLab/GAOKAO-Bench", "6dbb24f8d8439041e5431c4c184a582182a6ce9c", "Apache-2.0", "LICENSE")
 MRGSM = ("dvlab-research/MR-GSM8K", "3f666d60dd5f2fe31d619c528076bac54f4a13b7", "MIT", "LICENSE")
 MRBEN = ("dvlab-research/Mr-Ben", "6eb1eca8861be411838c7c1c189dba208c140e06", "MIT", "LICENSE")
+MGSM = ("google-research/url-nlp", "452a21ad3dae5668c06ceeac21ff073e1e40f9be", "CC-BY-4.0", "mgsm/LICENSE")
 BBH = ("suzgunmirac/BIG-Bench-Hard", "9ee07bd481feebf959a6b59d61ea57bdcf30964d", "MIT", "LICENSE")
 
 # name -> (repo, commit, licence, licence file, what it is)
@@ -70,6 +72,9 @@ SOURCES = {
                                "questions) with a human annotator's verdict on the final answer"),
     "mr_ben_math_human": (*MRBEN, "Mr-Ben: multiple-choice maths solutions of chat models (Claude 2, GPT-3.5, ...) "
                                   "ending `Solution: Choice_X`, graded by the chosen letter against the key"),
+    "mgsm_exemplars_native": (*MGSM, "MGSM's chain-of-thought exemplars, translated by human annotators into ten "
+                                     "languages (Bengali, German, Spanish, French, Japanese, Russian, Swahili, "
+                                     "Telugu, Thai, Chinese), each ending in that language's \"the answer is N\""),
     "bbh_codex_fewshot": (*BBH, "BIG-Bench-Hard's outputs of the base model code-davinci-002 prompted with three "
                                 "chain-of-thought exemplars (`So the answer is N.`) on multi-step arithmetic and "
                                 "object counting, graded by the repository's exact match"),
@@ -258,6 +263,24 @@ def mr_ben_math_human(repo: Repo) -> list[dict]:
                          "completion": "\n".join(item["Model_Solution_Steps"]), "grade": int(letter == key),
                          "grade_from": "chosen_letter_vs_key", "lang": "en"})
     return pick(rows, 150, 150)
+
+
+# ------------------------------------------------------------------ MGSM (ten languages)
+
+
+def mgsm_exemplars_native(repo: Repo) -> list[dict]:
+    """The exemplars of ``mgsm/exemplars.py`` (read with ``ast``, not run) in every language but
+    English; the reference is ``EXEMPLAR_NUMBER_ANSWERS``, shared by all languages."""
+    path = "mgsm/exemplars.py"
+    found = {}
+    for node in ast.parse(repo.show(path)).body:
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name):
+            found[node.targets[0].id] = ast.literal_eval(node.value)
+    answers = found["EXEMPLAR_NUMBER_ANSWERS"]
+    return [{"id": f"{lang}/{k}", "path": path, "model": None, "reference": str(answers[int(k) - 1]),
+             "completion": item["a"], "grade": 1, "grade_from": "exemplar", "lang": lang}
+            for lang, items in sorted(found["MGSM_EXEMPLARS"].items()) if lang != "en"
+            for k, item in sorted(items.items(), key=lambda kv: int(kv[0]))]
 
 
 # ------------------------------------------------------------------ base-model few-shot outputs

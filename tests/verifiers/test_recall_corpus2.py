@@ -28,10 +28,14 @@ CORPUS = ROOT / "tests" / "data" / "math_recall2"
 RLVR = [sys.executable, "-m", "rlvr.cli"]
 KEYS = ("id", "source", "split", "licence", "repo", "commit", "path", "model", "reference", "completion", "grade",
         "grade_from", "lang", "family", "mv", "label")
-LICENCE_TEXT = {"MIT": "Permission is hereby granted", "Apache-2.0": "Apache License"}
+LICENCE_TEXT = {"MIT": "Permission is hereby granted", "Apache-2.0": "Apache License",
+                "CC-BY-4.0": "Creative Commons Attribution 4.0 International"}
+LANGS = {"en", "zh", "bn", "de", "es", "fr", "ja", "ru", "sw", "te", "th"}
+CORRECT_ONLY = {"mgsm_exemplars_native"}  # human-written exemplars: every row is correct
 
 # (source, half) -> (rows, label 1, label 0), as bench/build_math_recall2.py wrote them
 COUNTS = {
+    ("mgsm_exemplars_native", "tune"): (45, 45, 0),
     ("bbh_codex_fewshot", "heldout"): (147, 73, 74),
     ("gaokao_gpt4_zh", "heldout"): (60, 34, 26),
     ("math_vision_outputs", "heldout"): (142, 71, 71),
@@ -93,13 +97,13 @@ def test_every_row_is_complete_and_labelled():
         assert row["family"] in FAMILIES and row["family"] == format_family(row["completion"]), row["id"]
         assert row["id"].startswith(row["source"] + "/"), row["id"]
         assert row["label"] == row["grade"] or row.get("label_note"), row["id"]  # an override says why
-        assert row["lang"] in ("en", "zh"), row["id"]
+        assert row["lang"] in LANGS, row["id"]
 
 
 def test_each_source_has_both_labels_and_one_repository():
     for source in {s for s, _ in FILES}:
         rows = [r for r in ROWS if r["source"] == source]
-        assert {r["label"] for r in rows} == {0, 1}, source
+        assert {r["label"] for r in rows} == ({1} if source in CORRECT_ONLY else {0, 1}), source
         assert len({(r["repo"], r["commit"], r["licence"]) for r in rows}) == 1, source
 
 
@@ -120,6 +124,10 @@ def test_licence_notices_and_readme():
     ('{"reasoning": "so \\\\boxed{9}", "answer": 9}', "json_answer"),
     ("【解析】3+6=9<eoe>\n【答案】9<eoa>", "answer_line"),
     ("解：3+6=9\n答案：9", "answer_line"),
+    ("5 + 6 = 11。答案是 11。", "answer_is"),
+    ("5 + 6 = 11. Ответ — 11.", "answer_is"),
+    ("5 + 6 = 11. Die Antwort lautet 11.", "answer_is"),
+    ("ดังนั้น 5 + 6 = 11 คำตอบคือ 11", "answer_is"),
     ("The answer is 9.", "answer_is"),
 ])
 def test_format_family_of_the_new_forms(text, family):
