@@ -169,3 +169,45 @@ def test_scoreboard_reads_one_half(tmp_path):
                                      str(tmp_path), "--workers", "0"],
                              capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert missing.returncode == 2 and "no corpus files (*.heldout.jsonl.gz)" in missing.stderr
+
+
+# ------------------------------------------------------------------ the builder's reimplemented grades
+
+sys.path.insert(0, str(ROOT / "bench"))
+import build_math_recall2 as builder  # noqa: E402
+
+
+@pytest.mark.parametrize("output, reference, grade", [
+    ('```json\n{\n    "reasoning": "9 + 9",\n    "answer": "18"\n}\n```', "# 18", 1),
+    ('{"reasoning": "...", "answer": "$1,800"}', "1800", 1),           # $ and commas dropped
+    ('{"reasoning": "...", "answer": "3/4"}', "0.75", 1),              # a plain fraction divided out
+    ('{"reasoning": "...", "answer": "18 eggs"}', "18", 1),            # first numbers compared
+    ('{"reasoning": "...", "answer": "5\\\\sqrt{2}"}', "5", 1),       # ... which is why MATH rows are read
+    ('{"reasoning": "a "quoted" word", "answer": "17"}', "17", 1),    # broken JSON: the regex fallback
+    ('{"reasoning": "...", "answer": 200 / 1 = 200}', "2400", 0),
+    ("no JSON at all, so 18", "18", 0),
+])
+def test_zeroeval_grade_follows_the_harness(output, reference, grade):
+    assert builder.zeroeval_grade(output, reference) == grade
+
+
+@pytest.mark.parametrize("prediction, answer", [
+    ("5 + 6 = 11. So the answer is 11.", "11"),
+    ("So the answer is 3. Then 3 + 4 = 7. So the answer is 7.\nQ: next", "7"),
+    ("no marker -16128", "no marker -16128"),
+])
+def test_bbh_answer_reads_the_last_marker(prediction, answer):
+    assert builder.bbh_answer(prediction) == answer
+
+
+def test_split_and_pick_read_only_ids_and_grades():
+    ids = [f"s/{k}" for k in range(400)]
+    halves = Counter(builder.split_of(i) for i in ids)
+    assert set(halves) == {"tune", "heldout"} and 150 < halves["tune"] < 250
+    assert builder.split_of("zeroeval_gsm_json/gemma-2-2b-it/gsm8k-main-test-#0") == builder.split_of(
+        "zeroeval_gsm_json/gemma-2-2b-it/gsm8k-main-test-#0")
+    rows = [{"id": i, "grade": int(k % 3 == 0), "completion": "x"} for k, i in enumerate(ids)]
+    picked = builder.pick(rows, 10, 5)
+    assert [r["grade"] for r in picked] == [1] * 10 + [0] * 5
+    shuffled = builder.pick(list(reversed(rows)), 10, 5)
+    assert [r["id"] for r in shuffled] == [r["id"] for r in picked]  # the order of the source does not matter
