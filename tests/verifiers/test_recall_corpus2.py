@@ -158,6 +158,8 @@ def test_scoreboard_reads_one_half(tmp_path):
                          capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert out.returncode == 0, out.stderr
     assert "3 corpus rows from 1 sources" in out.stdout and "The tune half of the split corpus" in out.stdout
+    assert "bar (tune), no incorrect row paid by math: met" in out.stdout  # Math-Verify pays none either
+    assert ">= 99 % overall" not in out.stdout  # the own corpus's bar is not applied to a half
     figures = json.loads((tmp_path / "fig.json").read_text())
     assert figures["split"]["half"] == "tune"
     s, total = figures["split"]["by_source"]

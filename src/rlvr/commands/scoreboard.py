@@ -286,13 +286,16 @@ def recall_figures(rows: list[dict], verdicts: dict[str, dict[str, Verdict]], ke
     return out
 
 
-def bars(precision: list[dict], by_source: list[dict]) -> list[str]:
+def bars(precision: list[dict], by_source: list[dict], recall_bar: bool = True) -> list[str]:
     """Issue 20's bars for ``math``: no wrong value or cover paid on any table; on the marked
-    correct rows Math-Verify accepts, recall >= 99 % overall and >= 97 % per source."""
+    correct rows Math-Verify accepts, recall >= 99 % overall and >= 97 % per source (the
+    project's own corpus: left out with ``recall_bar=False``, as for a half of the split one)."""
     paid = [f"{f['table']} {kind} {f['paid'][kind][0]}" for f in precision if f["verifier"] == "math"
             for kind in ("wrong_value", "cover") if f["paid"].get(kind, [0, 0])[0]]
     verdict = "met" if not paid else "NOT MET (" + ", ".join(paid) + ")"
     lines = [f"bar, no wrong value or cover paid by math: {verdict}"]
+    if not recall_bar:
+        return lines
     figs = {f["group"]: f["mv_accepted"] for f in by_source if f["verifier"] == "math"}
     overall = figs.pop(ALL, [0, 0])
     low = [f"{g} {a / n:.1%}" for g, (a, n) in figs.items() if n and a / n < 0.97]
@@ -473,7 +476,7 @@ def run_scoreboard(args: argparse.Namespace) -> int:
             print(f"{fig['group']:24} {fig['verifier']:12} {_cell(fig['marked']):>20} {mv_cell:>20} "
                   f"{_cell(fig['unmarked']):>16} {_cell(fig['incorrect_paid']):>18}")
     print()
-    for line in bars(precision, by_source):
+    for line in bars(precision, by_source, recall_bar=not args.split):
         print(line)
     halves = split_figures(corpus, verdicts) if args.split else []
     if args.split:
