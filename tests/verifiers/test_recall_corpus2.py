@@ -35,6 +35,7 @@ CORRECT_ONLY = {"mgsm_exemplars_native"}  # human-written exemplars: every row i
 
 # (source, half) -> (rows, label 1, label 0), as bench/build_math_recall2.py wrote them
 COUNTS = {
+    ("pot_aqua_gpt4", "heldout"): (110, 76, 34),
     ("pot_aqua_gpt4", "tune"): (109, 74, 35),
     ("mgsm_exemplars_native", "heldout"): (35, 35, 0),
     ("mgsm_exemplars_native", "tune"): (45, 45, 0),
