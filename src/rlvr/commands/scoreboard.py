@@ -68,7 +68,9 @@ MARKED = FAMILIES[:-1]
 _MARKERS = {
     "answer_tag": re.compile(r"<answer>.*?</answer>", re.S),
     "boxed": re.compile(r"\\(?:boxed|fbox)\s*\{"),
-    "answer_is": re.compile(r"\banswer\s+is\b", re.I),
+    "answer_is": re.compile(r"\banswer\s+is\b"  # and as MGSM's exemplars write it in ten languages
+                            r"|答案是|答えは|\bОтвет\s*[—–:-]|\bDie\s+Antwort\s+(?:ist|lautet)\b|\bLa\s+respuesta\s+es\b"
+                            r"|\bLa\s+réponse\s+est\b|\bJibu\s+ni\b|คำตอบคือ|উত্তর\s+হল|సమాధానం", re.I),
     "hash": re.compile(r"^[ \t]*####[ \t]*(?=[-+$\\\d(.])", re.M),  # a value, not a heading "#### Case 1"
     "answer_line": re.compile(r"^[ \t]*(?:(?:\*\*)?(?:final\s+)?(?:answer|a)\s*(?:\*\*)?\s*:(?:\*\*)?"
                               r"|【答案】|答案\s*[:：])", re.I | re.M),  # and the Chinese answer label
@@ -80,9 +82,9 @@ _LABEL = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*|\*\*)?final[ \t]+answer\b", re.I | 
 def format_family(completion: str) -> str:
     """The format family of a completion, by its last final-answer marker: an ``<answer>``
     tag, a "Final Answer" label or heading with the last box at most three lines below it
-    (inline, or display math on its own lines), a box,
-    "the answer is", ``####``, an ``Answer:`` / ``A:`` / ``【答案】`` line, a JSON object's ``"answer":`` key;
-    ``unmarked`` when none."""
+    (inline, or display math on its own lines), a box, "the answer is" (or as MGSM's
+    exemplars translate it: 答案是, Ответ —, La réponse est, ...), ``####``, an ``Answer:`` /
+    ``A:`` / ``【答案】`` line, a JSON object's ``"answer":`` key; ``unmarked`` when none."""
     last = {}
     for name, pattern in _MARKERS.items():
         hits = list(pattern.finditer(completion))
@@ -290,13 +292,16 @@ def recall_figures(rows: list[dict], verdicts: dict[str, dict[str, Verdict]], ke
     return out
 
 
-def bars(precision: list[dict], by_source: list[dict]) -> list[str]:
+def bars(precision: list[dict], by_source: list[dict], recall_bar: bool = True) -> list[str]:
     """Issue 20's bars for ``math``: no wrong value or cover paid on any table; on the marked
-    correct rows Math-Verify accepts, recall >= 99 % overall and >= 97 % per source."""
+    correct rows Math-Verify accepts, recall >= 99 % overall and >= 97 % per source (the
+    project's own corpus: left out with ``recall_bar=False``, as for a half of the split one)."""
     paid = [f"{f['table']} {kind} {f['paid'][kind][0]}" for f in precision if f["verifier"] == "math"
             for kind in ("wrong_value", "misreading", "cover") if f["paid"].get(kind, [0, 0])[0]]
     verdict = "met" if not paid else "NOT MET (" + ", ".join(paid) + ")"
     lines = [f"bar, no wrong value, misreading or cover paid by math: {verdict}"]
+    if not recall_bar:
+        return lines
     figs = {f["group"]: f["mv_accepted"] for f in by_source if f["verifier"] == "math"}
     overall = figs.pop(ALL, [0, 0])
     low = [f"{g} {a / n:.1%}" for g, (a, n) in figs.items() if n and a / n < 0.97]
@@ -477,7 +482,7 @@ def run_scoreboard(args: argparse.Namespace) -> int:
             print(f"{fig['group']:24} {fig['verifier']:12} {_cell(fig['marked']):>20} {mv_cell:>20} "
                   f"{_cell(fig['unmarked']):>16} {_cell(fig['incorrect_paid']):>18}")
     print()
-    for line in bars(precision, by_source):
+    for line in bars(precision, by_source, recall_bar=not args.split):
         print(line)
     halves = split_figures(corpus, verdicts) if args.split else []
     if args.split:
