@@ -50,10 +50,10 @@ FAILING_NOW: dict[str, str] = {
         ],
     ),
     **_group(
-        'correct refused: an unmarked final sentence in German, Spanish or after a full-width colon; '
-        "'Therefore, Jen earns 34 dollars.'",
+        "correct refused: an unmarked final sentence after a full-width colon (答え：9); 'Therefore, Jen earns 34 "
+        "dollars.' (no marker, and no '... is VALUE')",
         [
-            'b6_marked_final_sentence_correct#0', 'b6_non_english_correct#3', 'b6_non_english_correct#4',
+            'b6_marked_final_sentence_correct#0',
             'b6_non_english_correct#8',
         ],
     ),

@@ -68,9 +68,9 @@ def screen_chars(section: str) -> str:
     letters with letters of another script (``answеr`` would hide a competing marker)."""
     if section.isascii():
         return ""
-    m = _FORMAT_RE.search(section)
-    if m:
-        return f"an invisible formatting character U+{ord(m.group(0)):04X} in the final section"
+    for m in _FORMAT_RE.finditer(section):
+        if not _joiner_in_script(section, m.start()):
+            return f"an invisible formatting character U+{ord(m.group(0)):04X} in the final section"
     for m in _NON_ASCII_RE.finditer(section):
         ch, at = m.group(0), m.start()
         if unicodedata.category(ch) in ("Mn", "Me") and (at == 0 or _look_alike_script(section[at - 1])):
@@ -97,6 +97,16 @@ def written_in_turkish(text: str) -> bool:
     """Text with at least two words written with letters of Turkish or Azerbaijani (ı, ş, ğ, ə):
     a dotless ı there is a letter of the language, not a look-alike of i."""
     return len(set(_TURKISH_WORD_RE.findall(text))) >= 2
+
+
+def _joiner_in_script(text: str, at: int) -> bool:
+    """A zero-width (non-)joiner between two letters of a script that writes with it (Indic,
+    Arabic, Persian: "క్యాన్\u200cల్లో"): part of the spelling, and no ASCII word can hide behind it."""
+    if text[at] not in "\u200c\u200d" or at == 0 or at + 1 >= len(text):
+        return False
+    near = (text[at - 1], text[at + 1])
+    return all(not c.isascii() and unicodedata.category(c)[0] in "LM" and not _look_alike_script(c)
+               and not _cyrillic_or_greek(c) and not unicodedata.name(c, "").startswith("LATIN") for c in near)
 
 
 def _turkish(word: str, letters: list[str]) -> bool:

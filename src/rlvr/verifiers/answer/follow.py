@@ -74,14 +74,24 @@ _OPERAND_AFTER_RE = re.compile(r"[=<>+\-*/^_!(\[{|0-9]|\\(?:cdot|times|div|pm|mp
                                r"|frac|dfrac|tfrac|over|choose|mod|bmod|prime|%)(?![A-Za-z])|'")
 _WORD_ONLY_RE = re.compile(r"[A-Za-z]+(?:['\u2019][A-Za-z]+)?")
 _PLAIN_NUMBER_RE = re.compile(r"(?<![$\\])\b\d")
-# words right after the box that make its number another one, or say it is another value
 # a multiplier written in another language or form ("Millionen", "millones", "milliard", "tausend", "basis points")
 _MULTIPLIER_STEM_RE = re.compile(r"(?i)(?:milli?on|milliard|billion|trillion|thousand|tausend|basis\b|bps?\b)")
+
+
+def is_multiplier(word: str) -> bool:
+    """A word that multiplies the number before it, in English or as other languages write it
+    (thousand, dozen, lakh, crore, mil, Millionen, milliard, bin)."""
+    low = word.lower()
+    return low in _AFTER_FIRST and low not in ("or", "nor", "either", "than", "not", "never", "over", "point") \
+        or _MULTIPLIER_STEM_RE.match(low) is not None
+
+
+# words right after the box that make its number another one, or say it is another value
 _AFTER_FIRST = frozenset("""
 thousand thousands million millions billion billions trillion trillions hundred hundreds tens half halves third thirds
 quarter quarters fifth fifths tenth tenths hundredth hundredths percents squared cubed plus
 minus over point or nor either than not never dozen dozens pair pairs couple couples score scores gross grand
-grands lakh lakhs lac lacs crore crores myriad k bn mn bin
+grands lakh lakhs lac lacs crore crores myriad k bn mn bin mil
 """.split())
 # commentary after the final answer's sentence that takes the answer back
 _RETRACT_RE = re.compile(

@@ -93,6 +93,10 @@ _PHRASE_RE = re.compile(r"(?i)\b(?:final\s+)?answer\s*(?:is\b\s*:?|:)(?!\s*(?:(?
                         r"|plausible|checked)\b)")
 _ANSWER_LINE_RE = re.compile(r"(?im)^[ \t>#*]*answer\b[ \t*]*(?=\$|\\\(|\\\[)")
 _HASH_MARK_RE = re.compile(r"####")
+# "the answer is" as other languages write it (MGSM's exemplars: zh, ja, ru, de, es, fr, sw, th, bn, te)
+_OTHER_PHRASE_RE = re.compile(r"答案是|答えは|\bОтвет\s*[—–:-]|\bDie\s+Antwort\s+(?:ist|lautet)\b"
+                              r"|\bLa\s+respuesta\s+es\b"
+                              r"|\bLa\s+réponse\s+est\b|\bJibu\s+ni\b|คำตอบคือ|উত্তর\s+হল|సమాధానం(?!\s*:)", re.I)
 # a Chinese answer label at the start of a line: "【答案】1/3", "答案：$x=2$" (fullwidth colons read as ASCII)
 _CJK_LABEL_RE = re.compile(r"(?m)^[ \t>#*]*(?:【答案】|答案[ \t]*:)[ \t*]*")
 # a block that only says "Answer" / "Final Answer" (a heading, a bold line): its value is the next block
@@ -282,7 +286,9 @@ class _Markers:
     def _phrases(self, text: str) -> None:
         doc = self.doc
         lowered = text.lower()
-        answer = "answer" in lowered or "答案" in text
+        other = _OTHER_PHRASE_RE.search(text) if not text.isascii() or "ntwort" in text or "Jibu" in text \
+            or "respuesta" in lowered else None
+        answer = "answer" in lowered or "答案" in text or other is not None
         inside = [(b[0], b[1]) for b in self.boxes]  # "\\boxed{\\text{Answer: } 12}": the box's own label
         marks = {m.start(): m.end() for m in _PHRASE_RE.finditer(text)
                  if not _CHECKED_RE.search(text, max(0, m.start() - 40), m.start())
@@ -291,6 +297,8 @@ class _Markers:
         if answer:
             marks.update({m.start(): m.end() for m in _ANSWER_LINE_RE.finditer(text) if m.start() not in marks})
             marks.update({m.start(): m.end() for m in _CJK_LABEL_RE.finditer(text) if m.start() not in marks})
+        if other is not None:
+            marks.update({m.start(): m.end() for m in _OTHER_PHRASE_RE.finditer(text) if m.start() not in marks})
         for block in doc.blocks if _INTRO_LINE_RE.search(text) else ():
             if block.start >= self.limit:
                 break

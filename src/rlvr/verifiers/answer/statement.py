@@ -30,8 +30,10 @@ number counts (``5 apples``), as after a final box.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from rlvr.verifiers.answer.document import math_spans
+from rlvr.verifiers.answer.follow import is_multiplier
 from rlvr.verifiers.answer.parse import parse_answer
 from rlvr.verifiers.answer.result import Answer, Refusal
 from rlvr.verifiers.answer.units import CURRENCIES, DEGREE_WORDS, PERCENT_WORDS, TEXT_UNIT_WORDS, UNITS
@@ -48,6 +50,7 @@ and but so then thus hence therefore finally altogether overall total totally in
 every all both
 answer answers final result results solution value values number amount
 as such also just only exactly precisely
+です だ である です。 是 为 為 ist lautet est es é ni คือ হল
 """.split())
 
 # words that change the value they stand with: comparison, arithmetic, multipliers, bounds, approximation,
@@ -88,7 +91,7 @@ _TOKEN_RE = re.compile(
     r"|(?P<sep>[,;])"
 )
 _EMPHASIS_RE = re.compile(r"\*\*|__|(?<!\w)\*(?!\s)|(?<=\S)\*(?!\w)")
-_GAP_RE = re.compile(r"(?:[\s:!?\"'“”‘’()]|\.(?!\.))*")  # no ellipsis, dash, sign or symbol between tokens
+_GAP_RE = re.compile(r"(?:[\s:!?\"'“”‘’()।॥]|\.(?!\.))*")  # no ellipsis, dash, sign or symbol between tokens
 _SUFFIXES = ("ies", "es", "s", "")
 MAX_SENTENCE_CHARS = 400
 
@@ -184,7 +187,7 @@ def read_statement(sentence: str, question: str = "") -> Answer | Refusal | None
         if kind == "op":
             return Refusal("unparsed", f"{text!r} outside math in the sentence that states the answer: an operation "
                                        "on the value")
-        if kind == "word" and text.lower() in OPERATOR_WORDS and not _unit(text) \
+        if kind == "word" and (text.lower() in OPERATOR_WORDS or is_multiplier(text)) and not _unit(text) \
                 and not (text.lower() in _QUESTION_OPERATORS and _stem(text) in asked):
             return Refusal("unparsed", f"{text!r} changes the value the sentence states (an operator or quantity word)")
     for k in values:
@@ -199,6 +202,18 @@ def _unit_after(tokens: list[tuple[str, str]], k: int) -> str:
     if nxt is not None and nxt[0] == "word" and _unit(nxt[1]) and nxt[1].lower() not in PERCENT_WORDS:
         return nxt[1]
     return ""
+
+
+# numerals, multipliers and fractions, and words of bounds and approximation: no counter
+_HAN_NUMERALS = frozenset("〇零一二三四五六七八九十百千万萬亿億兆两倍成割分半多余餘约約左右以上下近超")
+
+
+def _counter(word: str) -> bool:
+    """A Chinese or Japanese counter right after a number ("9個", "5台"): one Han character that is no
+    numeral ("万" multiplies), or a counter followed by its copula ("個です")."""
+    head = word[:1]
+    return bool(head) and unicodedata.name(head, "").startswith("CJK UNIFIED") and head not in _HAN_NUMERALS \
+        and (len(word) == 1 or word[1:] in FUNCTION_WORDS)
 
 
 def _neutral(word: str, asked: frozenset[str]) -> bool:
@@ -222,7 +237,8 @@ def _neighbours(tokens: list[tuple[str, str]], k: int, asked: frozenset[str], ha
         return Refusal("unparsed", f"{before[1]!r} right before the value is not a word the reader classifies")
     if after is not None and after[0] == "word" and not _neutral(after[1], asked):
         counted = bool(unit) and after[1].lower() in _DIMENSION_WORDS  # "15 years old", "3 km away"
-        counted = counted or not has_question and not unit and re.fullmatch(r"[a-z]+", after[1]) is not None \
+        counted = counted or not has_question and not unit and (re.fullmatch(r"[a-z]+", after[1]) is not None
+                                                                 or _counter(after[1])) \
             and tokens[k][0] == "num"
         if not counted:
             return Refusal("unparsed", f"{after[1]!r} right after the value is not a word the reader classifies")
