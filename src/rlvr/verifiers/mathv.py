@@ -1028,12 +1028,13 @@ _AM_PM_RE = re.compile(r"(?i)(?<![A-Za-z])[ap]\.?\s*m\.?(?![A-Za-z])")
 _TWELVE_HOUR_RE = re.compile(r"(?<![\d.])(?:1[0-2]|[1-9])\s*(?::|\{:\})\s*[0-5]\d(?!\d)")
 _CHOICE_REF_RE = re.compile(r"\s*\$?\s*(?:\\text(?:bf)?\s*\{\s*)?\(?([A-E])\)?(?:\s*\})?\s*\$?\s*")
 # a choice letter in parentheses, then its option's value: "(E) 24", "\\boxed{(E)\\ 24}", "**(B) $\\frac{1}{2}$**",
-# "C) 12", "\\textbf{(C)}\\ 12"
+# "C) 12", "\\textbf{(C)}\\ 12", "D)80" (AQuA's options)
 _CHOICE_VALUE_RE = re.compile(r"\s*(?:\*\*)?\s*(?:\\boxed\s*\{)?\s*(?:\\text(?:bf)?\s*\{\s*)?"
                               r"(?:\(([A-E])\)|([A-E])\))(?:\s*\})?"
                               # the value starts and ends with no space, and each run of spaces has one
                               # reading: no backtracking over spaces (a run of them would take quadratic time or worse)
-                              r"(?:\s|\\[ ,;:!]|~)+(?P<v>[^()\s](?:[^()]{0,58}?[^()\s])?)\}?(?:\s*\*\*)?(?:\s*\.)?\s*")
+                              r"(?:\s|\\[ ,;:!]|~)*(?P<v>[^()\s](?:[^()]{0,58}?[^()\s])?)\}?(?:\s*\*\*)?(?:\s*\.)?\s*")
+_QUOTES_RE = re.compile(r"^[\s'\"‘“]+(?=\(?[A-E]\))|['\"’”]+(?=\s*\.?\s*$)")
 _CHOICE_DELIMS_RE = re.compile(r"(?<!\\)\$|\\[()]")
 _OUTER_BOX_RE = re.compile(r"\s*\\boxed\s*\{(.*)\}\s*[.]?\s*", re.S)
 
@@ -1048,7 +1049,7 @@ def _choice_with_value(value: str, gold: str) -> Verdict | None:
     if ref is None and ref_value is None:
         return None
     letter = ref.group(1) if ref is not None else (ref_value.group(1) or ref_value.group(2))
-    shown = _CHOICE_DELIMS_RE.sub(" ", value)
+    shown = _QUOTES_RE.sub("", _CHOICE_DELIMS_RE.sub(" ", value))  # "'D)80'.": the choice in quotes
     m = _CHOICE_VALUE_RE.fullmatch(shown)
     answer = (m.group(1) or m.group(2)) if m is not None else None
     if answer is None and ref_value is not None:
