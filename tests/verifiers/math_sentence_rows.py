@@ -113,6 +113,9 @@ ROWS = [
     ("structure_cover", "79", '```json\n{"answer": 72 + 25}\n```\n\nTherefore, the final answer is:\n\n'
      '```json\n{"answer": 79}\n```', 0, None),
     ("structure_cover", "\\frac{1}{3}", "【答案】1/4\n【答案】1/3<eoa>", 0, None),
+    ("structure_cover", "27", '```json\n{\n  "reasoning": "solve for P",\n  "answer": "45"\n}\n```\n\nP = 27, which '
+     'contradicts "45".\n\nTherefore, the correct final answer should be:\n\n```json\n{\n  "reasoning": "solve",\n'
+     '  "answer": "27"\n}\n```\n\nThe correct final answer is "27".', 0, None),
     ("structure_cover", "42", '{"reasoning": "6*7 = \\\\boxed{41}", "answer": 42}', 0, None),
     ("structure_cover", "42", '{"answer": 42, "alternative_answer": 43}', 0, None),
     ("structure_cover", "42", '{"answer": [42, 43]}', 0, None),

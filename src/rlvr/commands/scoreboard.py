@@ -171,7 +171,7 @@ def _module_literals(path: Path) -> dict[str, Any]:
             except ValueError:
                 found = {}
                 break
-    if "ROWS" in found:
+    if found.get("ROWS"):  # a table that starts from an empty literal and adds rows with code is imported
         return found
     sys.path.insert(0, str(path.parent))
     try:

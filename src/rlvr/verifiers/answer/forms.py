@@ -83,7 +83,7 @@ def json_answer(completion: str) -> str:
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         return completion
     others = "\n\n".join(str(v) for k, v in obj.items() if k != keys[0] and isinstance(v, str))
-    before = _FENCE_OPEN_RE.sub("", _answer_keys(head[:start]).rstrip())
+    before = _FENCE_OPEN_RE.sub("", _answer_keys(head[:start], ends=False).rstrip())
     # the other fields first: what leads into the object ("Thus, the final answer is:") leads into its answer
     return f"{prefix}{others}\n\n{before}\n\n{ANSWER_OPEN}{value}{ANSWER_CLOSE}"
 
@@ -93,25 +93,37 @@ _KEY_RE = re.compile(r'(?i)"(?:final[ _]?)?answer"\s*:\s*(?P<v>"(?:[^"\\]|\\.)*"
 _KEY_ENDS_RE = re.compile(r"\s*,?\s*\}\s*(?:```)?\s*\Z")
 
 
-def _answer_keys(text: str) -> str:
-    """Every ``"answer": VALUE`` key of ``text`` outside a readable JSON object: the last one,
-    when its object closes the text, as the ``<answer>`` tag; the others as "The answer is
-    VALUE." where they stand (``{"answer": "44"}`` then prose that ends with 98 is two answers)."""
+def _answer_keys(text: str, ends: bool = True) -> str:
+    """Every ``"answer": VALUE`` key of ``text`` outside a readable JSON object. Before a final
+    object (``ends=False``), each as "The answer is VALUE." where it stands, a marker the
+    object's answer must agree with. Otherwise the keys are the final answer: each is written
+    as an ``<answer>`` tag where it stands, so keys with different values are several tags (two
+    answers, refused: ``{"answer": "45"}`` ... ``{"answer": "27"}`` then prose); keys that all
+    say one value are one tag, the last, which text after it must leave alone as after any tag."""
     keys = list(_KEY_RE.finditer(text))
     if not keys:
         return text
+    values = [_key_value(m.group("v").strip()) for m in keys]
+    one = len({str(v).strip() for v in values}) == 1
     out, pos = [], 0
-    for n, m in enumerate(keys):
-        raw = m.group("v").strip()
-        try:
-            value = json.loads(raw, strict=False) if raw.startswith('"') else raw
-        except ValueError:
-            value = raw.strip('"')
-        last = n == len(keys) - 1 and _KEY_ENDS_RE.fullmatch(text, m.end())
+    for n, (m, value) in enumerate(zip(keys, values)):
+        last = n == len(keys) - 1
         out.append(text[pos:m.start()])
-        out.append(f"\n\n{ANSWER_OPEN}{value}{ANSWER_CLOSE}" if last else f"\n\nThe answer is {value}.\n\n")
-        pos = len(text) if last else m.end()
-    return "".join(out) + text[pos:]
+        if not ends:
+            out.append(f"\n\nThe answer is {value}.\n\n")
+        elif not one or last:
+            out.append(f"\n\n{ANSWER_OPEN}{value}{ANSWER_CLOSE}\n\n")
+        pos = m.end()
+        if ends and last and _KEY_ENDS_RE.fullmatch(text, m.end()):
+            pos = len(text)
+    return "".join(out).rstrip() + text[pos:] if pos < len(text) else "".join(out).rstrip()
+
+
+def _key_value(raw: str) -> object:
+    try:
+        return json.loads(raw, strict=False) if raw.startswith('"') else raw
+    except ValueError:
+        return raw.strip('"')
 
 
 _MENTION_RE = re.compile(re.escape(ANSWER_OPEN))
