@@ -94,28 +94,24 @@ _KEY_ENDS_RE = re.compile(r"\s*,?\s*\}\s*(?:```)?\s*\Z")
 
 
 def _answer_keys(text: str, ends: bool = True) -> str:
-    """Every ``"answer": VALUE`` key of ``text`` outside a readable JSON object. Before a final
-    object (``ends=False``), each as "The answer is VALUE." where it stands, a marker the
-    object's answer must agree with. Otherwise the keys are the final answer: each is written
-    as an ``<answer>`` tag where it stands, so keys with different values are several tags (two
-    answers, refused: ``{"answer": "45"}`` ... ``{"answer": "27"}`` then prose); keys that all
-    say one value are one tag, the last, which text after it must leave alone as after any tag."""
+    """Every ``"answer": VALUE`` key of ``text`` outside a readable JSON object: the last one,
+    when its object closes the text (``ends``), as the ``<answer>`` tag; the others as "The
+    answer is VALUE." where they stand, markers the final answer must agree with
+    (``{"answer": "44"}`` then prose that ends with 98 is two answers). Keys that give different
+    values are two answers whatever follows them (a "final answer" label after them does not
+    make the first a step): each is written as a tag, and several tags are refused."""
     keys = list(_KEY_RE.finditer(text))
     if not keys:
         return text
     values = [_key_value(m.group("v").strip()) for m in keys]
-    one = len({str(v).strip() for v in values}) == 1
+    several = len({str(v).strip() for v in values}) > 1
     out, pos = [], 0
     for n, (m, value) in enumerate(zip(keys, values)):
-        last = n == len(keys) - 1
+        last = ends and n == len(keys) - 1 and _KEY_ENDS_RE.fullmatch(text, m.end())
         out.append(text[pos:m.start()])
-        if not ends:
-            out.append(f"\n\nThe answer is {value}.\n\n")
-        elif not one or last:
-            out.append(f"\n\n{ANSWER_OPEN}{value}{ANSWER_CLOSE}\n\n")
-        pos = m.end()
-        if ends and last and _KEY_ENDS_RE.fullmatch(text, m.end()):
-            pos = len(text)
+        tag = last or (ends and several)
+        out.append(f"\n\n{ANSWER_OPEN}{value}{ANSWER_CLOSE}\n\n" if tag else f"\n\nThe answer is {value}.\n\n")
+        pos = len(text) if last else m.end()
     return "".join(out).rstrip() + text[pos:] if pos < len(text) else "".join(out).rstrip()
 
 
