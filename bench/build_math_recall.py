@@ -39,6 +39,7 @@ import re
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
@@ -313,15 +314,23 @@ LABEL_OVERRIDES = {
 # ------------------------------------------------------------------ build
 
 
-def finish(name: str, rows: list[dict]) -> list[dict]:
-    repo, commit, licence, _, _ = SOURCES[name]
+ROW_KEYS = ("path", "model", "reference", "completion", "grade", "grade_from")
+
+
+def finish(name: str, rows: list[dict], sources: dict = SOURCES, overrides: dict = LABEL_OVERRIDES,
+           split: Callable[[str], str] | None = None, keys: tuple[str, ...] = ROW_KEYS) -> list[dict]:
+    """The corpus rows of source ``name``: its fields, the format family, Math-Verify's verdict
+    and the label (``overrides`` by id); with ``split``, the half each row id falls in."""
+    repo, commit, licence, _, _ = sources[name]
     out = []
     for row in rows:
         mv = math_verify_plain(row["completion"], Sample(id=row["id"], prompt="", answer=row["reference"]))
-        out.append({"id": f"{name}/{row['id']}", "source": name, "licence": licence, "repo": repo, "commit": commit,
-                    **{k: row[k] for k in ("path", "model", "reference", "completion", "grade", "grade_from")},
-                    "family": format_family(row["completion"]), "mv": int(mv.status == "ok")})
-        label, why = LABEL_OVERRIDES.get(out[-1]["id"], (row["grade"], None))
+        row_id = f"{name}/{row['id']}"
+        half = {"split": split(row_id)} if split else {}
+        out.append({"id": row_id, "source": name, **half, "licence": licence, "repo": repo, "commit": commit,
+                    **{k: row[k] for k in keys}, "family": format_family(row["completion"]),
+                    "mv": int(mv.status == "ok")})
+        label, why = overrides.get(out[-1]["id"], (row["grade"], None))
         out[-1]["label"] = label
         if why:
             out[-1]["label_note"] = why
@@ -343,6 +352,27 @@ def write_licences(root: Path, out: Path) -> None:
         target.write_text(header + "\n\n" + text)
 
 
+def write_or_check(target: Path, rows: list[dict], check: bool) -> bool:
+    """Write ``rows`` as gzipped JSONL to ``target``, or with ``check`` write nothing and say
+    whether the file there differs from them (True when it does)."""
+    text = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+    if check:
+        return not target.exists() or gzip.decompress(target.read_bytes()).decode("utf-8") != text
+    with gzip.open(target, "wt", encoding="utf-8", compresslevel=9) as fh:
+        fh.write(text)
+    return False
+
+
+def conclude(args: argparse.Namespace, differ: list[str], write_licences: Callable[[Path, Path], None]) -> int:
+    """The end of a build: with ``--check``, report the files that differ from a rebuild (exit
+    1 when any does); else write the licence notices."""
+    if args.check:
+        print("the vendored files match a rebuild" if not differ else f"differ from a rebuild: {', '.join(differ)}")
+        return 1 if differ else 0
+    write_licences(args.repos, args.out)
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repos", required=True, type=Path, help="directory of OWNER+NAME/repo git directories")
@@ -356,24 +386,14 @@ def main(argv: list[str] | None = None) -> int:
     for name in args.only or SOURCES:
         repo_name, commit, *_ = SOURCES[name]
         rows = finish(name, BUILDERS[name](Repo(args.repos, repo_name, commit)))
-        text = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
-        target = args.out / f"{name}.jsonl.gz"
-        if args.check:
-            if not target.exists() or gzip.decompress(target.read_bytes()).decode("utf-8") != text:
-                differ.append(name)
-        else:
-            with gzip.open(target, "wt", encoding="utf-8", compresslevel=9) as fh:
-                fh.write(text)
+        if write_or_check(args.out / f"{name}.jsonl.gz", rows, args.check):
+            differ.append(name)
         grades = Counter(r["grade"] for r in rows)
         disagree = Counter((r["grade"], r["mv"]) for r in rows if r["grade"] != r["mv"])
         print(f"{name}: {len(rows)} rows, grade 1/0 {grades[1]}/{grades[0]}, "
               f"Math-Verify disagrees {sum(disagree.values())} (grade 1 -> mv 0: {disagree[(1, 0)]}, "
               f"grade 0 -> mv 1: {disagree[(0, 1)]}), families {dict(Counter(r['family'] for r in rows))}")
-    if args.check:
-        print("the vendored files match a rebuild" if not differ else f"differ from a rebuild: {', '.join(differ)}")
-        return 1 if differ else 0
-    write_licences(args.repos, args.out)
-    return 0
+    return conclude(args, differ, write_licences)
 
 
 if __name__ == "__main__":

@@ -28,87 +28,32 @@ def _group(reason: str, ids: list[str]) -> dict[str, str]:
 
 FAILING_NOW: dict[str, str] = {
     **_group(
-        'misreading paid: a multiplier noun after the value is read as the counted noun (grand, crore, '
-        'Millionen, Turkish bin)',
+        "correct refused: a sentence after the marker whose words next to the value are unclassified: 'more' "
+        "with no question that asks 'how many more'; a Turkish possessive ('Ali'nin 20 kalemi var')",
         [
-            'b6_dropped_multiplier_misreading#0', 'b6_dropped_multiplier_misreading#2',
-            'b6_dropped_multiplier_misreading#22', 'b6_dropped_multiplier_misreading#8',
+            'b6_non_english_correct#12', 'b6_sentence_after_marker_correct#2',
         ],
     ),
     **_group(
-        "misreading paid: the completion's unit differs from the reference's (g for kg, L for mL, m/s for "
-        'km/h, m for km)',
-        [
-            'b6_dropped_unit_misreading#2', 'b6_dropped_unit_misreading#5', 'b6_dropped_unit_misreading#6',
-            'b6_dropped_unit_misreading#7',
-        ],
-    ),
-    **_group(
-        "misreading paid: a per-mille sign or 'basis points' after the box is dropped (the value is a "
-        'hundredth of a percent / a tenth of a percent)',
-        [
-            'b6_dropped_percent_misreading#2', 'b6_dropped_percent_misreading#5',
-        ],
-    ),
-    **_group(
-        'correct refused: a sentence after the marker (refused/unparsed)',
-        [
-            'b6_bold_label_noun_correct#0', 'b6_bold_label_noun_correct#2', 'b6_bold_label_noun_correct#6',
-            'b6_marked_final_sentence_correct#2', 'b6_non_english_correct#12', 'b6_sentence_after_marker_correct#0',
-            'b6_sentence_after_marker_correct#1', 'b6_sentence_after_marker_correct#10',
-            'b6_sentence_after_marker_correct#2', 'b6_sentence_after_marker_correct#3',
-            'b6_sentence_after_marker_correct#4', 'b6_sentence_after_marker_correct#5',
-            'b6_sentence_after_marker_correct#6', 'b6_sentence_after_marker_correct#7',
-            'b6_sentence_after_marker_correct#8', 'b6_sentence_after_marker_correct#9',
-        ],
-    ),
-    **_group(
-        "correct refused: a JSON object's answer field is not read (no_answer)",
-        [
-            'b6_json_answer_correct#0', 'b6_json_answer_correct#1', 'b6_json_answer_correct#2',
-            'b6_json_answer_correct#3', 'b6_json_answer_correct#4', 'b6_json_answer_correct#5',
-            'b6_json_answer_correct#6', 'b6_json_answer_correct#7', 'b6_json_answer_correct#8',
-            'b6_json_answer_correct#9',
-        ],
-    ),
-    **_group(
-        'correct refused: <answer> named in the reasoning before the final tag, or text after </answer>',
-        [
-            'b6_answer_tag_mentioned_correct#0', 'b6_answer_tag_mentioned_correct#1',
-            'b6_answer_tag_mentioned_correct#2', 'b6_answer_tag_mentioned_correct#3',
-            'b6_answer_tag_mentioned_correct#4', 'b6_answer_tag_mentioned_correct#5',
-            'b6_answer_tag_mentioned_correct#6',
-        ],
-    ),
-    **_group(
-        'correct refused: a restatement of the same value after the marker read as another answer',
-        [
-            'b6_restatement_correct#0',
-        ],
-    ),
-    **_group(
-        "correct refused: locale numbers and scientific notation (2{,}5, 1.234.567, 1'234'567, ₹1,00,000, "
-        '6.02e23, 12.345,67, 7,5 after a Russian marker)',
+        "correct refused: locale numbers the older blind tables label otherwise ({,} as a decimal comma: "
+        "2{,}5, 3{,}25, 0{,}5; dots alone as thousands separators: 1.234.567), a one-digit decimal comma "
+        "(7,5 after a Russian marker, read as a list), and 3e8 in the box's own sentence after the box",
         [
             'b6_locale_number_correct#0', 'b6_locale_number_correct#1', 'b6_locale_number_correct#10',
-            'b6_locale_number_correct#11', 'b6_locale_number_correct#13', 'b6_locale_number_correct#2',
-            'b6_locale_number_correct#3', 'b6_locale_number_correct#4', 'b6_locale_number_correct#5',
-            'b6_locale_number_correct#6', 'b6_locale_number_correct#7',
+            'b6_locale_number_correct#13', 'b6_locale_number_correct#2', 'b6_locale_number_correct#7',
         ],
     ),
     **_group(
-        'correct refused: factorial fractions (\\frac{8!}{5!\\,3!}); a computation into the box against a '
-        '\\binom reference',
+        'correct refused: a computation into the box ("pairs" after it) against a \\binom reference',
         [
-            'b6_factorial_fraction_correct#0', 'b6_factorial_fraction_correct#2', 'b6_factorial_fraction_correct#3',
-            'b6_factorial_fraction_correct#4', 'b6_factorial_fraction_correct#6',
+            'b6_factorial_fraction_correct#4',
         ],
     ),
     **_group(
-        'correct refused: an unmarked final sentence in German, Spanish or after a full-width colon; '
-        "'Therefore, Jen earns 34 dollars.'",
+        "correct refused: an unmarked final sentence after a full-width colon (答え：9); 'Therefore, Jen earns 34 "
+        "dollars.' (no marker, and no '... is VALUE')",
         [
-            'b6_marked_final_sentence_correct#0', 'b6_non_english_correct#3', 'b6_non_english_correct#4',
+            'b6_marked_final_sentence_correct#0',
             'b6_non_english_correct#8',
         ],
     ),
@@ -118,26 +63,11 @@ FAILING_NOW: dict[str, str] = {
             'b6_unit_after_box_correct#5', 'b6_unit_after_box_correct#8',
         ],
     ),
-    **_group(
-        'correct refused: π in prose (πr², 16π)',
-        [
-            'b6_prose_symbols_correct#0', 'b6_prose_symbols_correct#1',
-        ],
-    ),
-    **_group(
-        'correct refused: a reference with a descriptive word is not read (status error)',
-        [
-            'b6_descriptive_reference_correct#0', 'b6_descriptive_reference_correct#1',
-            'b6_descriptive_reference_correct#2', 'b6_descriptive_reference_correct#3',
-            'b6_descriptive_reference_correct#4', 'b6_descriptive_reference_correct#5',
-        ],
-    ),
 }
 
 # hedged / negated rows the verifier pays as committed (ids), measured, not failures
 HEDGED_PAID: frozenset[str] = frozenset({
-    'b6_hedged_de#1', 'b6_hedged_de#3', 'b6_hedged_en#0', 'b6_hedged_en#5', 'b6_hedged_romance#4',
-    'b6_hedged_ru#1', 'b6_hedged_ru#5', 'b6_hedged_zh#0', 'b6_hedged_zh#2', 'b6_hedged_zh#3',
+    'b6_hedged_en#0',
 })
 
 IDS = [row_id(i) for i in range(len(ROWS))]

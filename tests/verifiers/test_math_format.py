@@ -16,9 +16,10 @@ from rlvr.verifiers.answer.locate import locate
 
 GRADED = [row for row in ROWS if FAMILY_KIND[row[0]] != "disowned"]
 DISOWNED = [row for row in ROWS if FAMILY_KIND[row[0]] == "disowned"]
-# disowned rows (the right value stated and disowned in words the closed classes do not hold: "is nto",
-# "nicht") are measured, not refused one by one (docs/verifiers.md, "What precision means")
-DISOWNED_PAID = {"math": 3, "exact": 3}
+# disowned rows (the right value stated and disowned in words the closed classes do not hold: "is nto";
+# "nicht" right before the box is read, as the hedges of other languages are) are measured, not refused
+# one by one (docs/verifiers.md, "What precision means")
+DISOWNED_PAID = {"math": 2, "exact": 2}
 
 
 @pytest.mark.parametrize("name", ["math", "exact"])
@@ -160,11 +161,11 @@ def test_locate_reads_what_leads_into_every_marker(completion, reason):
 
 def test_a_word_of_another_script_elsewhere_is_not_read():
     assert locate("\u0414\u0443\u043c\u0430\u044e.\nThe answer is \\boxed{7}.").value == "\\boxed{7}"
-    # Russian, Greek and accented Latin words are read as written, like CJK: "Ответ:" is "Answer:",
-    # and a negation written in them is not seen (a disowned value, measured in docs/verifiers.md)
+    # Russian, Greek and accented Latin words are read as written, like CJK: "Ответ:" is "Answer:"
     assert locate("Ответ:\n\\boxed{10}").value == "\\boxed{10}"
     assert locate("La réponse est $\\boxed{5}$.").value == "\\boxed{5}"
     assert locate("Άρα η απάντηση είναι $\\boxed{5}$.").value == "\\boxed{5}"
-    assert locate("The answer is \u043d\u0435 \\boxed{7}.").value == "\\boxed{7}"
+    # ... except right before the box, where the negations and hedges of other languages are read
+    assert locate("The answer is \u043d\u0435 \\boxed{7}.").reason == "relation"
     # a Latin letter drawn like an ASCII one still refuses a word that mixes it in: dotless ı in "nıt"
     assert locate("The answer is n\u0131t \\boxed{7}.").value is None

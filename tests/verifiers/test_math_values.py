@@ -186,8 +186,8 @@ def test_compare_reads_names():
 
 
 @pytest.mark.parametrize("gold", [
-    "5 \\text{ furlongs}", "2 \\text{ feet } 3 \\text{ furlongs}", "20^\\circ\\mathrm{R}", "$4 \\text{ cups}$",
-    "5 \\text{ slugs}", "3 \\text{ inches } 2 \\text{ feet}",
+    "2 \\text{ feet } 3 \\text{ furlongs}", "20^\\circ\\mathrm{R}", "$4 \\text{ cups}$",
+    "3 \\text{ inches } 2 \\text{ feet}",
 ])
 def test_a_reference_whose_unit_the_grammar_cannot_read_is_an_error(gold):
     # math-verify would strip the unit and compare the first number: "5 m/s" would pay "5 hours"
@@ -195,6 +195,23 @@ def test_a_reference_whose_unit_the_grammar_cannot_read_is_an_error(gold):
 
     with pytest.raises(ValueError, match="carries units or words the answer grammar does not read"):
         verify_math("\\boxed{5 \\text{ hours}}", _sample(gold))
+
+
+@pytest.mark.parametrize("gold, pred, paid", [
+    # a word the unit tables do not know is what the value specifies: the bare value is paid, a unit or
+    # another word in its place is not
+    ("5 \\text{ furlongs}", "\\boxed{5 \\text{ hours}}", 0), ("5 \\text{ furlongs}", "\\boxed{5}", 1),
+    ("5 \\text{ slugs}", "\\boxed{5 \\text{ kg}}", 0), ("5 \\text{ slugs}", "$\\boxed{5}$ slugs", 1),
+    ("500 \\text{ BC}", "$\\boxed{500}$ AD", 0), ("500 \\text{ BC}", "\\boxed{500 \\text{ BC}}", 1),
+    ("\\$15 \\text{ profit}", "$\\boxed{\\$15}$ loss", 0), ("\\$15 \\text{ profit}", "$\\boxed{\\$15}$ profit", 1),
+    ("12 \\text{ km north}", "\\boxed{12 \\text{ km south}}", 0), ("12 \\text{ km north}", "\\boxed{12 \\text{ m}}", 0),
+    ("20\\% \\text{ increase}", "$\\boxed{20\\%}$ decrease", 0), ("20\\% \\text{ increase}", "\\boxed{20\\%}", 1),
+])
+def test_a_reference_with_descriptive_words_is_its_value_and_what_it_specifies(gold, pred, paid):
+    from rlvr.verifiers.mathv import verify_math
+
+    verdict = verify_math(pred, _sample(gold))
+    assert verdict.reward == paid and (verdict.status == "ok") is bool(paid), verdict
 
 
 @pytest.mark.parametrize("gold, pred, paid", [

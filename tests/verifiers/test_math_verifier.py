@@ -49,10 +49,9 @@ ROWS = [
     ("5", "\\boxed{5}. Double-check: \\boxed{5}", 1.0, "ok"),
     ("5", "So \\boxed{6}.\n#### 5", 0.0, "wrong"),
     ("5", "So 2 + 3 = \\boxed{5}.\n#### 5", 1.0, "ok"),
-    # "42 apples" is not in the answer grammar ("apples" is no unit word), so that earlier
-    # final answer cannot be read and the completion offers two (was ok: the earlier
-    # marker was cut at its first word)
-    ("42", "So the answer is 42 apples. \\boxed{42}", 0.0, "wrong"),
+    # the earlier marker's sentence is read by the model of the sentence: "42 apples" states
+    # 42 (the noun it counts), the same value as the box: one answer said twice
+    ("42", "So the answer is 42 apples. \\boxed{42}", 1.0, "ok"),
     ("42", "So the answer is 42 cm. \\boxed{42}", 1.0, "ok"),
     ("42", "So the answer is 41 apples. \\boxed{42}", 0.0, "wrong"),
     ("\\{1, 2\\}", "\\boxed{1} and \\boxed{2}", 1.0, "ok"),  # a list of roots is one answer

@@ -158,7 +158,7 @@ def test_scoreboard_on_tiny_inputs(tmp_path):
     assert out.returncode == 0, out.stderr
     text = out.stdout
     assert "4 table rows in 1 tables, 4 corpus rows from 1 sources" in text
-    assert "bar, no wrong value or cover paid by math: met" in text
+    assert "bar, no wrong value, misreading or cover paid by math: met" in text
     figures = json.loads((tmp_path / "fig.json").read_text())
     by = {(f["table"], f["verifier"]): f for f in figures["precision"]}
     assert by[("math_value_rows", "math")]["paid"] == {"wrong_value": [0, 1], "disowned": [0, 1],

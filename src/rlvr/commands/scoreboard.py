@@ -2,8 +2,10 @@
 
 Precision: every adversarial table of ``tests/verifiers`` (rows ``(family, reference,
 completion, math, exact)``), its must-be-0 rows split by kind — ``wrong_value`` (the answer
-contradicts the reference), ``cover`` (one completion that could be paid for several values),
-``disowned`` (the right value, stated and then disowned) — with the number of rows paid.
+contradicts the reference), ``misreading`` (the value read is not the value written: a dropped
+multiplier, unit or percent), ``cover`` (one completion that could be paid for several values),
+``disowned`` (the right value, stated and then disowned) and ``hedged`` (one value stated with a
+hedge, a bound or a negation), the last two measured — with the number of rows paid.
 A table declares the kind of each family in a module dict ``FAMILY_KIND``; the two tables
 written before that convention are classified here (``OLD_FAMILY_KIND``).
 
@@ -38,7 +40,9 @@ from rlvr.errors import UserError
 from rlvr.types import Sample, Verdict
 
 TABLE_FILES = ("test_math_adversarial.py", "math_redteam_rows.py", "math_*_rows.py")  # patterns, in this order
-KINDS = ("wrong_value", "cover", "disowned")
+# must be 0: wrong_value, misreading (the value read is not the value written), cover; measured: disowned,
+# hedged (one value stated with a hedge, a bound or a negation)
+KINDS = ("wrong_value", "misreading", "cover", "disowned", "hedged")
 
 # The kind of each must-be-0 family of the two tables that predate FAMILY_KIND. A family is
 # classified by what most of its rows do; "correct" families hold true equivalences only.
@@ -58,15 +62,19 @@ OLD_FAMILY_KIND = {
 
 # ------------------------------------------------------------------ format families
 
-FAMILIES = ("answer_tag", "final_answer_label", "boxed", "answer_is", "hash", "answer_line", "unmarked")
+FAMILIES = ("answer_tag", "final_answer_label", "boxed", "answer_is", "hash", "answer_line", "json_answer", "unmarked")
 MARKED = FAMILIES[:-1]
 
 _MARKERS = {
     "answer_tag": re.compile(r"<answer>.*?</answer>", re.S),
     "boxed": re.compile(r"\\(?:boxed|fbox)\s*\{"),
-    "answer_is": re.compile(r"\banswer\s+is\b", re.I),
+    "answer_is": re.compile(r"\banswer\s+is\b"  # and as MGSM's exemplars write it in ten languages
+                            r"|答案是|答えは|\bОтвет\s*[—–:-]|\bDie\s+Antwort\s+(?:ist|lautet)\b|\bLa\s+respuesta\s+es\b"
+                            r"|\bLa\s+réponse\s+est\b|\bJibu\s+ni\b|คำตอบคือ|উত্তর\s+হল|సమాధానం", re.I),
     "hash": re.compile(r"^[ \t]*####[ \t]*(?=[-+$\\\d(.])", re.M),  # a value, not a heading "#### Case 1"
-    "answer_line": re.compile(r"^[ \t]*(?:\*\*)?(?:final\s+)?(?:answer|a)\s*(?:\*\*)?\s*:(?:\*\*)?", re.I | re.M),
+    "answer_line": re.compile(r"^[ \t]*(?:(?:\*\*)?(?:final\s+)?(?:answer|a)\s*(?:\*\*)?\s*:(?:\*\*)?"
+                              r"|【答案】|答案\s*[:：])", re.I | re.M),  # and the Chinese answer label
+    "json_answer": re.compile(r'"answer"\s*:'),  # a JSON object's answer key
 }
 _LABEL = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*|\*\*)?final[ \t]+answer\b", re.I | re.M)
 
@@ -74,8 +82,9 @@ _LABEL = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*|\*\*)?final[ \t]+answer\b", re.I | 
 def format_family(completion: str) -> str:
     """The format family of a completion, by its last final-answer marker: an ``<answer>``
     tag, a "Final Answer" label or heading with the last box at most three lines below it
-    (inline, or display math on its own lines), a box,
-    "the answer is", ``####``, an ``Answer:`` / ``A:`` line; ``unmarked`` when none."""
+    (inline, or display math on its own lines), a box, "the answer is" (or as MGSM's
+    exemplars translate it: 答案是, Ответ —, La réponse est, ...), ``####``, an ``Answer:`` /
+    ``A:`` / ``【答案】`` line, a JSON object's ``"answer":`` key; ``unmarked`` when none."""
     last = {}
     for name, pattern in _MARKERS.items():
         hits = list(pattern.finditer(completion))
@@ -121,6 +130,9 @@ def math_verify_plain(completion: str, sample: Sample) -> Verdict:
 
 MATH_VERIFY = "math-verify"
 ALL = "(all)"
+DEFAULT_CORPUS = Path("tests/data/math_recall")
+SPLIT_CORPUS = Path("tests/data/math_recall2")  # each source in a tuning and a held-out half
+SPLITS = ("tune", "heldout")
 
 
 def resolve(name: str) -> Any:
@@ -132,7 +144,9 @@ def grade(verifier: str, rows: list[dict], workers: int, timeout: float) -> list
     """Verdicts of ``verifier`` on rows with ``reference`` and ``completion``, in order."""
     from rlvr.verifiers.pool import VerifierPool
 
-    samples = [Sample(id=str(i), prompt="", answer=str(r["reference"])) for i, r in enumerate(rows)]
+    # the question, where a row carries it: an answer's sentence may restate its words
+    samples = [Sample(id=str(i), prompt=str(r.get("question") or r.get("problem") or r.get("prompt") or ""),
+                      answer=str(r["reference"])) for i, r in enumerate(rows)]
     with VerifierPool(resolve(verifier), workers=workers, timeout_s=timeout) as pool:
         return pool.map([r["completion"] for r in rows], samples)
 
@@ -157,7 +171,7 @@ def _module_literals(path: Path) -> dict[str, Any]:
             except ValueError:
                 found = {}
                 break
-    if "ROWS" in found:
+    if found.get("ROWS"):  # a table that starts from an empty literal and adds rows with code is imported
         return found
     sys.path.insert(0, str(path.parent))
     try:
@@ -192,11 +206,13 @@ def load_tables(directory: Path) -> list[dict]:
     return tables
 
 
-def load_corpus(directory: Path, per_source: int | None = None) -> list[dict]:
-    """The rows of every ``*.jsonl.gz`` / ``*.jsonl`` of the corpus (the first ``per_source`` of each)."""
-    files = sorted(directory.glob("*.jsonl.gz")) + sorted(directory.glob("*.jsonl"))
+def load_corpus(directory: Path, per_source: int | None = None, split: str | None = None) -> list[dict]:
+    """The rows of every ``*.jsonl.gz`` / ``*.jsonl`` of the corpus (the first ``per_source`` of each);
+    with ``split``, of every ``*.<split>.jsonl.gz`` only (one half of a split corpus)."""
+    stem = f"*.{split}" if split else "*"
+    files = sorted(directory.glob(f"{stem}.jsonl.gz")) + sorted(directory.glob(f"{stem}.jsonl"))
     if not files:
-        raise UserError(f"no corpus files (*.jsonl.gz) in {directory}: run from a checkout or give --corpus")
+        raise UserError(f"no corpus files ({stem}.jsonl.gz) in {directory}: run from a checkout or give --corpus")
     rows = []
     for path in files:
         opener = gzip.open if path.suffix == ".gz" else open
@@ -276,13 +292,16 @@ def recall_figures(rows: list[dict], verdicts: dict[str, dict[str, Verdict]], ke
     return out
 
 
-def bars(precision: list[dict], by_source: list[dict]) -> list[str]:
+def bars(precision: list[dict], by_source: list[dict], recall_bar: bool = True) -> list[str]:
     """Issue 20's bars for ``math``: no wrong value or cover paid on any table; on the marked
-    correct rows Math-Verify accepts, recall >= 99 % overall and >= 97 % per source."""
+    correct rows Math-Verify accepts, recall >= 99 % overall and >= 97 % per source (the
+    project's own corpus: left out with ``recall_bar=False``, as for a half of the split one)."""
     paid = [f"{f['table']} {kind} {f['paid'][kind][0]}" for f in precision if f["verifier"] == "math"
-            for kind in ("wrong_value", "cover") if f["paid"].get(kind, [0, 0])[0]]
+            for kind in ("wrong_value", "misreading", "cover") if f["paid"].get(kind, [0, 0])[0]]
     verdict = "met" if not paid else "NOT MET (" + ", ".join(paid) + ")"
-    lines = [f"bar, no wrong value or cover paid by math: {verdict}"]
+    lines = [f"bar, no wrong value, misreading or cover paid by math: {verdict}"]
+    if not recall_bar:
+        return lines
     figs = {f["group"]: f["mv_accepted"] for f in by_source if f["verifier"] == "math"}
     overall = figs.pop(ALL, [0, 0])
     low = [f"{g} {a / n:.1%}" for g, (a, n) in figs.items() if n and a / n < 0.97]
@@ -291,6 +310,61 @@ def bars(precision: list[dict], by_source: list[dict]) -> list[str]:
                  f">= 97 % per source: " + ("met" if rate >= 0.99 and not low else
                                             "NOT MET" + (f" (below 97 %: {', '.join(low)})" if low else "")))
     return lines
+
+
+def split_figures(rows: list[dict], verdicts: dict[str, dict[str, Verdict]]) -> list[dict]:
+    """Per source of one half of the split corpus (the last group, ``(all)``, is every row):
+    rows; marked correct rows, and how many ``math`` and Math-Verify accept; the marked correct
+    rows Math-Verify accepts that ``math`` accepts; the correct rows answered in a JSON
+    object (family ``json_answer``) and how many each accepts; incorrect rows paid by each."""
+    ours, theirs = verdicts["math"], verdicts[MATH_VERIFY]
+    groups: dict[str, list[dict]] = defaultdict(list)
+    for r in rows:
+        groups[r["source"]].append(r)
+    out = []
+    for source in [*sorted(groups), ALL]:
+        fig = {"source": source, "rows": 0, "marked_correct": 0, "math": 0, "mv": 0, "math_of_mv": [0, 0],
+               "json_correct": 0, "json_math": 0, "json_mv": 0, "incorrect": 0, "paid_math": 0, "paid_mv": 0}
+        for r in rows if source == ALL else groups[source]:
+            a, b = ours[r["id"]].status == "ok", theirs[r["id"]].status == "ok"
+            fig["rows"] += 1
+            if r["label"] == 0:
+                fig["incorrect"] += 1
+                fig["paid_math"] += a
+                fig["paid_mv"] += b
+            elif r["label"] == 1 and r["family"] != "unmarked":
+                fig["marked_correct"] += 1
+                fig["math"] += a
+                fig["mv"] += b
+                fig["math_of_mv"] = [fig["math_of_mv"][0] + (a and b), fig["math_of_mv"][1] + b]
+                if r["family"] == "json_answer":
+                    fig["json_correct"] += 1
+                    fig["json_math"] += a
+                    fig["json_mv"] += b
+        out.append(fig)
+    return out
+
+
+def print_split(half: str, figures: list[dict]) -> None:
+    """The split table and issue 33's bars on it: on the marked correct rows Math-Verify
+    accepts, ``math`` accepts >= 97 % overall and >= 93 % per source; no incorrect row paid."""
+    print(f"\nThe {half} half of the split corpus, by source: marked correct rows accepted by math and by "
+          "Math-Verify; math on the rows Math-Verify accepts; JSON-answer correct rows; incorrect rows paid")
+    print(f"{'source':24} {'rows':>5} {'marked':>7} {'math':>6} {'MV':>6} {'math of MV':>20} "
+          f"{'JSON math/MV/n':>15} {'paid math/MV/n':>15}")
+    for f in figures:
+        json_cell = "/".join(str(f[k]) for k in ("json_math", "json_mv", "json_correct"))
+        paid_cell = "/".join(str(f[k]) for k in ("paid_math", "paid_mv", "incorrect"))
+        print(f"{f['source']:24} {f['rows']:>5} {f['marked_correct']:>7} {f['math']:>6} {f['mv']:>6} "
+              f"{_cell(f['math_of_mv']):>20} {json_cell:>15} {paid_cell:>15}")
+    overall = figures[-1]["math_of_mv"]
+    rate = overall[0] / overall[1] if overall[1] else 1.0
+    low = [f"{f['source']} {a / n:.1%}" for f in figures[:-1] for a, n in [f["math_of_mv"]] if n and a / n < 0.93]
+    print(f"bar ({half}), math on the marked correct rows Math-Verify accepts >= 97 % overall ({rate:.1%}) and "
+          ">= 93 % per source: " + ("met" if rate >= 0.97 and not low else
+                                   "NOT MET" + (f" (below 93 %: {', '.join(low)})" if low else "")))
+    paid = figures[-1]["paid_math"]
+    print(f"bar ({half}), no incorrect row paid by math: " + ("met" if not paid else f"NOT MET ({paid} paid)"))
 
 
 def refusal_reasons(rows: list[dict], verdicts: dict[str, Verdict]) -> dict[str, dict[str, int]]:
@@ -330,7 +404,11 @@ def register(subparsers: Any) -> None:
                     "and format family, Math-Verify's figures on the same rows, and every row where math "
                     "and Math-Verify disagree. Run from a checkout.")
     board.add_argument("--tables", type=Path, default=Path("tests/verifiers"), help="directory of the tables")
-    board.add_argument("--corpus", type=Path, default=Path("tests/data/math_recall"), help="corpus directory")
+    board.add_argument("--corpus", type=Path, default=None,
+                       help=f"corpus directory (default {DEFAULT_CORPUS}; with --split, {SPLIT_CORPUS})")
+    board.add_argument("--split", choices=SPLITS, default=None,
+                       help="score one half of the split corpus (tune: the rules may be tuned on it; heldout: "
+                            "measured only after they are frozen), with the per-source split table")
     board.add_argument("--verifiers", default="math,exact", help="verifiers to score (default math,exact)")
     board.add_argument("--per-source", type=int, default=None, help="only the first N rows of each corpus file")
     board.add_argument("--disagreements", type=Path, default=None,
@@ -368,7 +446,9 @@ def run_scoreboard(args: argparse.Namespace) -> int:
     if bad or "math" not in names:
         raise UserError(f"--verifiers takes math and optionally exact, got {args.verifiers!r}")
     tables = load_tables(args.tables)
-    corpus = load_corpus(args.corpus, args.per_source)
+    if args.corpus is None:
+        args.corpus = SPLIT_CORPUS if args.split else DEFAULT_CORPUS
+    corpus = load_corpus(args.corpus, args.per_source, args.split)
     table_rows = [r for t in tables for r in t["rows"]]
     everything = table_rows + corpus
     verdicts: dict[str, dict[str, Verdict]] = {}
@@ -402,8 +482,11 @@ def run_scoreboard(args: argparse.Namespace) -> int:
             print(f"{fig['group']:24} {fig['verifier']:12} {_cell(fig['marked']):>20} {mv_cell:>20} "
                   f"{_cell(fig['unmarked']):>16} {_cell(fig['incorrect_paid']):>18}")
     print()
-    for line in bars(precision, by_source):
+    for line in bars(precision, by_source, recall_bar=not args.split):
         print(line)
+    halves = split_figures(corpus, verdicts) if args.split else []
+    if args.split:
+        print_split(args.split, halves)
     reasons = refusal_reasons(corpus, verdicts["math"])
     print("\nWhy math refused correct marked rows, by source:")
     for source, counts in reasons.items():
@@ -423,5 +506,6 @@ def run_scoreboard(args: argparse.Namespace) -> int:
     if args.json:
         args.json.write_text(json.dumps({"revision": _revision(), "precision": precision, "recall_by_source": by_source,
                                          "recall_by_family": by_family, "refusals": reasons,
+                                         "split": {"half": args.split, "by_source": halves},
                                          "disagreements": len(disagree)}, indent=1))
     return 0

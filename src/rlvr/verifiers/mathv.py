@@ -48,6 +48,14 @@ from rlvr.verifiers.answer.compare import finite_decimal as _finite_decimal
 from rlvr.verifiers.answer.document import math_spans
 from rlvr.verifiers.answer.follow import counted_value, word_number
 from rlvr.verifiers.answer.probe import probe_compare
+from rlvr.verifiers.answer.statement import (
+    FUNCTION_WORDS,
+    OPERATOR_WORDS,
+    counted_noun,
+    is_unit_word,
+    read_statement,
+)
+from rlvr.verifiers.answer.units import read_unit
 from rlvr.verifiers.answer.values import Value, decimal_places, named_list, typed
 from rlvr.verifiers.answer_grammar import (
     Answer,
@@ -134,6 +142,7 @@ class Reference:
     answer: Answer | None
     relational: bool
     name: tuple | None = None  # the named side of "y = 5": an answer that names its value must name y
+    described: tuple[str, ...] = ()  # what the value specifies: "profit" of "\\$15 \\text{ profit}"
 
     @property
     def value(self) -> Value | None:
@@ -163,10 +172,66 @@ def _unit_reference(gold: str) -> bool:
     return bool(_UNIT_TEXT_RE.search(text))
 
 
+_DESCRIBED_RE = re.compile(r"(?s)\s*(?P<v>.*?\S)\s*\\(?:text|textrm|mathrm|mbox)\s*\{\s*"
+                           r"(?P<w>[A-Za-z]+(?:\s+[A-Za-z]+){0,3})\s*\}\s*\.?\s*")
+_DESCRIPTOR_STOP = frozenset(OPERATOR_WORDS) | {"or", "and"}
+
+
+def split_described(text: str) -> tuple[Answer, tuple[str, ...]] | None:
+    """A value with words that say what it specifies (``\\$15 \\text{ profit}``, ``12 \\text{ km
+    north}``, ``500 \\text{ BC}``, ``20\\% \\text{ increase}``, ``18 \\text{ apples}``): the value
+    (with the units the words begin with) and the descriptive words, lower-cased; None for
+    anything else (no operator or quantity word may be among them: ``5 \\text{ more}`` is no
+    description; nor a single letter: ``20^\\circ\\mathrm{R}`` names a scale). The answer may
+    leave the words out; a word or unit of its own in their place is another answer
+    (``_descriptor_differs``): ``\\boxed{5 \\text{ hours}}`` is no answer to ``5 \\text{ furlongs}``."""
+    boxed = _OUTER_BOX_RE.fullmatch(text)
+    m = _DESCRIBED_RE.fullmatch(boxed.group(1) if boxed else text)
+    if m is None or not re.search(r"\d", m.group("v")):
+        return None
+    words = m.group("w").split()
+    k = 0
+    while k < len(words) - 1 and is_unit_word(words[k]):
+        k += 1
+    descriptor = tuple(w.lower() for w in words[k:])
+    if not descriptor or any(w in _DESCRIPTOR_STOP or is_unit_word(w) or len(w) < 2 for w in descriptor):
+        return None
+    value = m.group("v") + (f" \\text{{ {' '.join(words[:k])}}}" if k else "")
+    parsed = parse_answer(value)
+    return (parsed, descriptor) if isinstance(parsed, Answer) else None
+
+
+def _descriptor_differs(located: extract.Located, completion: str, ref: Reference) -> Verdict | None:
+    """A reference that says what its value specifies (``500 \\text{ BC}``): the answer may leave the
+    words out, but a word of its own in their place (``\\boxed{500}`` AD, ``12 km south``) is
+    another answer."""
+    said = split_described(located.value or "")
+    words = list(said[1]) if said is not None else []
+    if located.source == "boxed":
+        end = completion.rfind("}")
+        words += [w.lower() for w in re.findall(r"[A-Za-z]+", completion[end + 1:end + 40])[:1]]
+    if located.noun:
+        words.append(located.noun.lower())
+    if located.source == "boxed":  # "a loss of $\\boxed{\\$15}$": the noun whose value the box is
+        of = re.search(r"([A-Za-z]+)\s+of\s*\$?\s*\\boxed\s*\{", completion[-400:])
+        if of is not None and of.group(1).lower() not in FUNCTION_WORDS:
+            words.append(of.group(1).lower())
+    other = [w for w in words if w not in ref.described and w not in FUNCTION_WORDS
+             and (not is_unit_word(w) or ref.answer is not None and not ref.answer.unit)]
+    if other:
+        return _graded(False, f"{other[0]!r} where the reference says {' '.join(ref.described)!r}",
+                       ref.answer) if ref.answer is not None else None
+    return None
+
+
 @lru_cache(maxsize=4096)
 def reference(gold: str) -> Reference:
     parsed = parse_answer(gold)
     if isinstance(parsed, Refusal):
+        described = split_described(gold)
+        if described is not None:
+            value, words = described
+            return Reference(gold, value, has_relation(value.node), described=words)
         if _unit_reference(gold):
             # math-verify would drop the unit or the words and compare the first number: "5 m/s" would pay
             # "5 hours", "2 feet 3 inches" would pay 2. A data problem, said loudly, not a comparison.
@@ -605,18 +670,31 @@ def _congruence(lead: str, box: Answer | Refusal, value: str) -> Answer | Refusa
     return box
 
 
-def read_prediction(located: extract.Located, relational: bool = False) -> Answer | Refusal:
-    """The located final answer, read by the grammar."""
+_TILDE_RE = re.compile(r"[\s*]*~\s*[-+]?\d")  # "Answer: ~50" (inside math, ~ is a space)
+
+
+def read_prediction(located: extract.Located, relational: bool = False, question: str = "") -> Answer | Refusal:
+    """The located final answer, read by the grammar; a marked sentence the grammar does not
+    read, by the model of the sentence (``answer.statement``; ``question``: the prompt, whose
+    words the answer may restate)."""
     text = located.value or ""
     if located.source == "unmarked":
         return read_unmarked(text, relational)
     if located.lead:
         return read_led_box(located, relational)
+    if located.source in ("phrase", "hash") and _TILDE_RE.match(text):
+        return Refusal("relation", f"'~' before the value outside math: approximately {text.strip()[1:30]!r}")
+    if located.source == "phrase" and text.count("**") % 2:
+        text = re.sub(r"^\s*\*\*\s*", "", text)  # "**Answer:** Monday": the label's closing emphasis
     parsed = parse_answer(text)
     if isinstance(parsed, Refusal) and located.source in ("phrase", "hash"):
         sentence = read_sentence(text)
         if isinstance(sentence, Answer):
             return sentence
+    if isinstance(parsed, Refusal) and located.source in ("phrase", "hash", "tag"):
+        stated = read_statement(text, question)
+        if isinstance(stated, Answer):
+            return stated
     return parsed
 
 
@@ -887,11 +965,23 @@ def verify_math(completion: str, sample: Sample, *, float_rounding: int = 6, str
     choice = _choice_with_value(located.value, gold)
     if choice is not None:
         return choice
-    pred = read_prediction(located, ref.relational)
+    question = sample.prompt if isinstance(sample.prompt, str) else ""
+    pred = read_prediction(located, ref.relational, question)
     if _AM_PM_RE.search(gold) and not _AM_PM_RE.search(located.value) and _TWELVE_HOUR_RE.search(located.value):
         return refused("several_answers", "a time of day on a 12-hour clock without AM or PM: two times, and the "
                        f"reference {gold[:40]!r} names one")
-    noun = _noun_against_unit(located.noun, ref)
+    if ref.described:
+        differs = _descriptor_differs(located, completion, ref)
+        if differs is not None:
+            return differs
+        if isinstance(pred, Refusal):
+            said = split_described(located.value or "")
+            pred = said[0] if said is not None else pred
+        if isinstance(pred, Answer) and pred.unit and ref.answer is not None and not ref.answer.unit:
+            return _graded(False, f"the unit {' '.join(pred.unit)!r} where the reference says "
+                                  f"{' '.join(ref.described)!r}", ref.answer)
+    said_noun = located.noun or (counted_noun(located.value) if located.source in ("phrase", "hash", "tag") else "")
+    noun = None if said_noun.lower() in ref.described else _noun_against_unit(said_noun, ref)
     if noun is not None:
         return noun
     if isinstance(pred, Refusal):
@@ -902,7 +992,7 @@ def verify_math(completion: str, sample: Sample, *, float_rounding: int = 6, str
         return Verdict(1.0, "ok", "literally the reference", answer=_literal(gold))
     opts = {"float_rounding": float_rounding, "strict": strict, "allow_set_relation_comp": allow_set_relation_comp}
     if reject_several_answers:
-        competing = _competing(located, pred, opts)
+        competing = _competing(located, pred, opts, question)
         if competing is not None:
             return competing
     approximate = _approximate(located, pred, ref)
@@ -938,12 +1028,13 @@ _AM_PM_RE = re.compile(r"(?i)(?<![A-Za-z])[ap]\.?\s*m\.?(?![A-Za-z])")
 _TWELVE_HOUR_RE = re.compile(r"(?<![\d.])(?:1[0-2]|[1-9])\s*(?::|\{:\})\s*[0-5]\d(?!\d)")
 _CHOICE_REF_RE = re.compile(r"\s*\$?\s*(?:\\text(?:bf)?\s*\{\s*)?\(?([A-E])\)?(?:\s*\})?\s*\$?\s*")
 # a choice letter in parentheses, then its option's value: "(E) 24", "\\boxed{(E)\\ 24}", "**(B) $\\frac{1}{2}$**",
-# "C) 12", "\\textbf{(C)}\\ 12"
+# "C) 12", "\\textbf{(C)}\\ 12", "D)80" (AQuA's options)
 _CHOICE_VALUE_RE = re.compile(r"\s*(?:\*\*)?\s*(?:\\boxed\s*\{)?\s*(?:\\text(?:bf)?\s*\{\s*)?"
                               r"(?:\(([A-E])\)|([A-E])\))(?:\s*\})?"
                               # the value starts and ends with no space, and each run of spaces has one
                               # reading: no backtracking over spaces (a run of them would take quadratic time or worse)
-                              r"(?:\s|\\[ ,;:!]|~)+(?P<v>[^()\s](?:[^()]{0,58}?[^()\s])?)\}?(?:\s*\*\*)?(?:\s*\.)?\s*")
+                              r"(?:\s|\\[ ,;:!]|~)*(?P<v>[^()\s](?:[^()]{0,58}?[^()\s])?)\}?(?:\s*\*\*)?(?:\s*\.)?\s*")
+_QUOTES_RE = re.compile(r"^[\s'\"‘“]+(?=\(?[A-E]\))|['\"’”]+(?=\s*\.?\s*$)")
 _CHOICE_DELIMS_RE = re.compile(r"(?<!\\)\$|\\[()]")
 _OUTER_BOX_RE = re.compile(r"\s*\\boxed\s*\{(.*)\}\s*[.]?\s*", re.S)
 
@@ -958,7 +1049,7 @@ def _choice_with_value(value: str, gold: str) -> Verdict | None:
     if ref is None and ref_value is None:
         return None
     letter = ref.group(1) if ref is not None else (ref_value.group(1) or ref_value.group(2))
-    shown = _CHOICE_DELIMS_RE.sub(" ", value)
+    shown = _QUOTES_RE.sub("", _CHOICE_DELIMS_RE.sub(" ", value))  # "'D)80'.": the choice in quotes
     m = _CHOICE_VALUE_RE.fullmatch(shown)
     answer = (m.group(1) or m.group(2)) if m is not None else None
     if answer is None and ref_value is not None:
@@ -984,6 +1075,10 @@ def _noun_against_unit(noun: str, ref: Reference) -> Verdict | None:
     written = " ".join(ref.answer.unit).lower()
     if noun.rstrip("s") == written.rstrip("s"):
         return None
+    said, meant = read_unit(tuple(re.split(r"(/)", noun))), read_unit(ref.answer.unit)
+    if said is not None and meant is not None and said.kind == meant.kind == "quantity" \
+            and said.kind != "unknown" and (said.dims, said.scale) == (meant.dims, meant.scale):
+        return None  # "$\\boxed{60}$ km/h" for 60 km/h
     return _graded(False, f"{noun!r} != {written!r}: the reference's unit", ref.answer)
 
 
@@ -1017,7 +1112,7 @@ def _lead_name(lead: str) -> tuple | None:
     return equation_name(parsed.node)
 
 
-def _competing(located: extract.Located, pred: Answer, opts: dict[str, Any]) -> Verdict | None:
+def _competing(located: extract.Located, pred: Answer, opts: dict[str, Any], question: str = "") -> Verdict | None:
     """The refusal when another final-answer marker of the final section gives a different
     (or unreadable) value; None when every one agrees."""
     for text in located.competitors:
@@ -1025,7 +1120,8 @@ def _competing(located: extract.Located, pred: Answer, opts: dict[str, Any]) -> 
             continue
         other = parse_answer(text)
         if isinstance(other, Refusal):
-            other = read_sentence(text) or other  # "The smallest value of $N$ is $\boxed{14}$"
+            # "The smallest value of $N$ is $\boxed{14}$"; "The 8th grade should have 10 representatives."
+            other = read_sentence(text) or read_statement(text, question) or other
         if isinstance(other, Refusal) or not _agrees(pred, other, opts):
             return refused("several_answers", f"another final answer {text[:80]!r} besides {pred.latex[:80]!r}")
     return None

@@ -68,23 +68,72 @@ def screen_chars(section: str) -> str:
     letters with letters of another script (``answеr`` would hide a competing marker)."""
     if section.isascii():
         return ""
-    m = _FORMAT_RE.search(section)
-    if m:
-        return f"an invisible formatting character U+{ord(m.group(0)):04X} in the final section"
+    for m in _FORMAT_RE.finditer(section):
+        if not _joiner_in_script(section, m.start()):
+            return f"an invisible formatting character U+{ord(m.group(0)):04X} in the final section"
     for m in _NON_ASCII_RE.finditer(section):
         ch, at = m.group(0), m.start()
         if unicodedata.category(ch) in ("Mn", "Me") and (at == 0 or _look_alike_script(section[at - 1])):
             return f"a combining mark U+{ord(ch):04X} in the final section"
         if _ASCII_LETTER_RE.search(unicodedata.normalize("NFKC", ch)):
             return f"the character {ch!r} stands for an ASCII letter"
+    turkish = written_in_turkish(section)
     for word, letters in _foreign_words(section):
-        if any(c.isascii() for c in letters) and not all(c.isascii() or _accented_latin(c) for c in letters):
+        if any(c.isascii() for c in letters) and not all(c.isascii() or _accented_latin(c) for c in letters) \
+                and not (turkish and _turkish(word, letters)) and not _greek_symbols(letters) \
+                and not all(c.isascii() or _ideographic(c) for c in letters):
             return f"the word {word!r} mixes ASCII letters with letters of another script"
     return ""
 
 
 # Latin letters that are no ASCII letter with a mark, and look like none ("straße", "łódź", "cœur")
 _DISTINCT_LATIN = frozenset("ßæœøłđðþŋÆŒØŁĐÐÞŊ")
+
+
+_TURKISH_WORD_RE = re.compile(r"\w*[ışğəİŞĞƏ]\w*")
+
+
+def written_in_turkish(text: str) -> bool:
+    """Text with at least two words written with letters of Turkish or Azerbaijani (ı, ş, ğ, ə):
+    a dotless ı there is a letter of the language, not a look-alike of i."""
+    return len(set(_TURKISH_WORD_RE.findall(text))) >= 2
+
+
+def _joiner_in_script(text: str, at: int) -> bool:
+    """A zero-width (non-)joiner between two letters of a script that writes with it (Indic,
+    Arabic, Persian: "క్యాన్\u200cల్లో"): part of the spelling, and no ASCII word can hide behind it."""
+    if text[at] not in "\u200c\u200d" or at == 0 or at + 1 >= len(text):
+        return False
+    near = (text[at - 1], text[at + 1])
+    return all(not c.isascii() and unicodedata.category(c)[0] in "LM" and not _look_alike_script(c)
+               and not _cyrillic_or_greek(c) and not unicodedata.name(c, "").startswith("LATIN") for c in near)
+
+
+def _turkish(word: str, letters: list[str]) -> bool:
+    """A word whose only letters besides ASCII and accented Latin ones are the dotless ``ı``
+    (Turkish, Azerbaijani: "Alanı", "hesaplanır"), and which, read with an ``i`` in its place,
+    is no English word the rules read ("mıght", "ıs", "ıf" are refused as before)."""
+    if not all(c.isascii() or _accented_latin(c) or c in "ıəƏ" for c in letters):
+        return False
+    from rlvr.verifiers.answer.statement import FUNCTION_WORDS, OPERATOR_WORDS
+
+    read = word.replace("ı", "i").lower()
+    return read not in FUNCTION_WORDS and read not in OPERATOR_WORDS and read not in _RULE_WORDS
+
+
+def _ideographic(ch: str) -> bool:
+    """A letter of CJK or Hangul: written without spaces, so its words run into an ASCII symbol
+    ("定义域内的x"), and none passes for a Latin letter."""
+    return unicodedata.name(ch, "").startswith(("CJK", "HIRAGANA", "KATAKANA", "HANGUL"))
+
+
+def _greek_symbols(letters: list[str]) -> bool:
+    """Greek letters no reader takes for Latin ones beside ASCII letters: math written in prose
+    ("πr²", "2πr")."""
+    return all(c.isascii() or (0x0370 <= ord(c) <= 0x03FF and c not in _PASSES_FOR_LATIN) for c in letters)
+
+
+_RULE_WORDS = frozenset("if is it its in wait think final answer likely might maybe wrong mistake incorrect i".split())
 
 
 def _accented_latin(ch: str) -> bool:
@@ -105,9 +154,11 @@ def screen_words(text: str) -> str:
     elsewhere in the completion is not read, so it does not refuse the answer)."""
     if text.isascii():
         return ""
+    turkish = written_in_turkish(text)
     for word, letters in _foreign_words(text):
-        if all(c.isascii() or _accented_latin(c) for c in letters):
-            continue  # "La réponse est", "Die Lösung": Latin words a reader reads as written
+        if all(c.isascii() or _accented_latin(c) for c in letters) or turkish and _turkish(word, letters) \
+                or _greek_symbols(letters):
+            continue  # "La réponse est", "Die Lösung", "Yanıt", "πr²": words a reader reads as written
         if all(c in _PASSES_FOR_LATIN for c in letters) or any(
                 _look_alike_script(c) and not _cyrillic_or_greek(c) for c in letters):
             return f"the word {word!r} is written in letters that pass for Latin ones"

@@ -19,6 +19,7 @@ from rlvr.verifiers.answer import document
 from rlvr.verifiers.answer.lead import _FALSITY_RE, _RELATION_LEADS, qualifier
 from rlvr.verifiers.answer.parse import UNIT_WORDS, Refusal, parse_answer
 from rlvr.verifiers.answer.section import SIGN_OFF
+from rlvr.verifiers.answer.units import TEXT_UNIT_WORDS
 
 # a full stop among the closers right after a box, before a space or the end: the box's sentence ends there
 _STOP_IN_CLOSERS_RE = re.compile(r"[.!?](?:\$|\\\)|\\\]|\*|\})*(?=\s|$)")
@@ -73,11 +74,24 @@ _OPERAND_AFTER_RE = re.compile(r"[=<>+\-*/^_!(\[{|0-9]|\\(?:cdot|times|div|pm|mp
                                r"|frac|dfrac|tfrac|over|choose|mod|bmod|prime|%)(?![A-Za-z])|'")
 _WORD_ONLY_RE = re.compile(r"[A-Za-z]+(?:['\u2019][A-Za-z]+)?")
 _PLAIN_NUMBER_RE = re.compile(r"(?<![$\\])\b\d")
+# a multiplier written in another language or form ("Millionen", "millones", "milliard", "tausend", "basis points")
+_MULTIPLIER_STEM_RE = re.compile(r"(?i)(?:milli?on|milliard|billion|trillion|thousand|tausend|basis\b|bps?\b)")
+
+
+def is_multiplier(word: str) -> bool:
+    """A word that multiplies the number before it, in English or as other languages write it
+    (thousand, dozen, lakh, crore, mil, Millionen, milliard, bin)."""
+    low = word.lower()
+    return low in _AFTER_FIRST and low not in ("or", "nor", "either", "than", "not", "never", "over", "point") \
+        or _MULTIPLIER_STEM_RE.match(low) is not None
+
+
 # words right after the box that make its number another one, or say it is another value
 _AFTER_FIRST = frozenset("""
 thousand thousands million millions billion billions trillion trillions hundred hundreds tens half halves third thirds
 quarter quarters fifth fifths tenth tenths hundredth hundredths percents squared cubed plus
-minus over point or nor either than not never dozen dozens pair pairs couple couples score scores gross
+minus over point or nor either than not never dozen dozens pair pairs couple couples score scores gross grand
+grands lakh lakhs lac lacs crore crores myriad k bn mn bin mil
 """.split())
 # commentary after the final answer's sentence that takes the answer back
 _RETRACT_RE = re.compile(
@@ -123,6 +137,8 @@ def after_answer(tail: str, boxed: bool, box: str = "", answer: str = "") -> tup
         return False, "", "more text after the final answer than a closing remark"
     if _ELLIPSIS_RE.match(tail.lstrip(" \t$*})\\]")):
         return False, "", "an ellipsis after the final answer: it trails off"
+    if tail.lstrip(" \t$*})\\]").startswith(("‰", "‱", "\\permil", "\\textperthousand")):
+        return False, "", "a per-mille sign after the final answer: another scale than the number's"
     unit = ""
     rest_end = 0
     if boxed:
@@ -246,7 +262,7 @@ def _rest_words(words_text: str, words: list[str], box: str, unit: str) -> tuple
         return "", f"{first!r} and another value right after the final box: a range"
     if first in _COMPARE_WORDS and len(words) == 1:
         return "", f"{first!r} right after the final box: compared with what it does not say"
-    if first in _AFTER_FIRST or first in _OTHER_VALUE and first != "about":
+    if first in _AFTER_FIRST or first in _OTHER_VALUE and first != "about" or _MULTIPLIER_STEM_RE.match(first):
         return "", f"{first!r} right after the final box makes it another value"
     bound = _BOUND_AFTER_RE.match(" ".join(words[:6]))
     if bound is not None and bound.group("noun") not in _NOT_A_NOUN:
@@ -679,8 +695,10 @@ def counted_value(value: str) -> str | None:
     if m is None:
         return None
     words = m.group("words").lower().replace("-", " ").split()
-    if not words or len(words) > MAX_PHRASE_WORDS or any(w in _PHRASE_BLOCKERS or w in _RELATION_LEADS
-                                                          or w in UNIT_WORDS for w in words):
+    if not words or len(words) > MAX_PHRASE_WORDS or any(w in _PHRASE_BLOCKERS or w in _AFTER_FIRST
+                                                          or _MULTIPLIER_STEM_RE.match(w) or w in _RELATION_LEADS
+                                                          or w in UNIT_WORDS for w in words) \
+            or words[0] in TEXT_UNIT_WORDS:  # "3 m away": a unit symbol right after the number
         return None
     if qualifier(m.group("words"), label=True):
         return None

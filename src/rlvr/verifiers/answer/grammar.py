@@ -179,6 +179,12 @@ class _Parser:
         mixed = self._plain_mixed(left) if kind == "num" else None
         if mixed is not None:
             return mixed
+        if kind == "num" and left[0] == "fact":
+            start = self.i
+            right = self.power()
+            if right[0] == "fact":
+                return ("mul", "", left, right)  # "5!\\,3!", "2!2!": the "!" between them parts the digits
+            self.i = start
         if kind == "num":
             if left[0] == "word" or (left[0] == "var" and space):
                 raise _Refused(_word_reason(str(left[1])),

@@ -295,7 +295,36 @@ def _without_wrapper_openers(head: str) -> str | None:
     return re.sub(r"\\color\s*\{[^{}]*\}", "", head)
 
 
+# negations, approximations, bounds and hedges of other languages, right before a final box (optionally
+# with the copula or colon that follows them): a single value stated with one of them earns nothing an
+# honest answer would not, and is refused where it is read this reliably (docs/verifiers.md, "hedged")
+_OTHER_HEDGE_RE = re.compile(
+    r"(?:不是|不会是|不|约为|约等于|约|大约|大概|可能是|可能|或许|也许|至少|至多|最多为|不超过|不少于"
+    r"|約|およそ|たぶん|少なくとも|ではない|약|아마|최소|아니"  # words without spaces around them
+    r"|(?:^|(?<=[\s(（,，:：]))(?:не\s+более|не\s+менее|не|около|примерно|приблизительно|более|менее|может\s+быть"
+    r"|nicht|kein|keine|etwa|ungefähr|ca\.|mindestens|höchstens|vielleicht|pas|environ|peut-être|au\s+moins|au\s+plus"
+    r"|aproximadamente|quizás|quizá|tal\s+vez|al\s+menos|não|cerca\s+de|talvez|pelo\s+menos|circa|forse|almeno"
+    r"|nie|około|może|niet|ongeveer|misschien|minstens|değil|yaklaşık|belki|en\s+az"
+    r"|नहीं|लगभग|शायद|कम\s+से\s+कम|ليس|حوالي|تقريبا|ربما))"
+    r"[\s*_]*(?:是|为|為|:|：|равно|равен|ist|est|es|é|è)?[\s*_$]*$", re.I)
+
+
+def other_hedge(head: str) -> Located | None:
+    """The refusal when a negation, approximation, bound or hedge of another language stands
+    right before a final box (``答案约为 \\boxed{50}``, ``Ответ: не \\boxed{7}``, ``ist nicht
+    \\boxed{7}``); None otherwise."""
+    m = _OTHER_HEDGE_RE.search(head[-40:])
+    if m is None:
+        return None
+    return Located(None, "relation", f"{m.group(0).strip()!r} right before the final box: a hedge, bound or "
+                                     "negation, not the value")
+
+
 def _lead_of(head: str, after: str, in_math: bool) -> str | Located:
+    if not in_math:
+        hedged = other_hedge(head)
+        if hedged is not None:
+            return hedged
     if head.endswith("\\$") and not head.endswith("\\\\$"):
         head = _strip_spacing_end(head[:-2])  # "\\$\\boxed{1250}": a currency sign, not an operand
     if not head:

@@ -7,6 +7,7 @@ LaTeX before tokenizing. One left-to-right scan, linear in the input."""
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from fractions import Fraction
 
 from rlvr.verifiers.answer.result import _Refused
@@ -60,13 +61,22 @@ _TRANSLATE = str.maketrans({"−": "-", "×": "\\times ", "·": "\\cdot ", "÷":
                             "\u00a0": " ", "\u2009": " ", "\u202f": " "})
 
 _THOUSANDS_SEP = r"(?:\s?\{\s?,\s?\}\s?|,\\!\s?|\\,|\\!|\\\s|\s)"
+# numbers as the world writes them, where only one reading exists: a dot group then a decimal comma
+# ("12.345,67"), Swiss apostrophes ("1'234'567"), Indian grouping ("1,00,000": groups of two before the
+# last three), and scientific notation with a decimal mantissa or a signed or two-digit exponent
+# ("6.02e23", "1.2e-4"; "1e1" is left refused: a red-team row reads it as 1·e·1). Dots alone as
+# thousands separators ("2.500.000") stay refused: the first blind table labels them a wrong value.
+_WORLD_NUM = (r"(?P<dotcomma>[1-9]\d{0,2}\.\d{3},\d+(?![\d.,]))"
+              r"|(?P<apos>[1-9]\d{0,2}(?:['’]\d{3})+(?![\d'’.]))"
+              r"|(?P<indian>[1-9]\d?(?:,\d{2})+,\d{3}(?![\d,.]))"
+              r"|(?P<sci>\d+\.\d+[eE][-+]?\d{1,3}|\d+[eE](?:[-+]\d{1,3}|\d{2,3}))(?![\d.A-Za-z])|")
 _NUM_RE = re.compile(
-    r"(?P<rep>\d*\.\d*\\overline\s*\{\d+\})"
+    _WORLD_NUM + r"(?P<rep>\d*\.\d*\\overline\s*\{\d+\})"
     r"|(?P<base>\d+_(?:\{\d+\}|\d)(?![\d.]))"
     r"|(?P<grp>[1-9]\d{0,2}(?:" + _THOUSANDS_SEP[:-1] + r"|,)\d{3})+(?![\d])(?:\.\d+)?)"
     r"|(?P<num>\d+\.\d+|\.\d+|\d+)")
 _NUM_IN_BRACKETS_RE = re.compile(
-    r"(?P<rep>\d*\.\d*\\overline\s*\{\d+\})"
+    _WORLD_NUM + r"(?P<rep>\d*\.\d*\\overline\s*\{\d+\})"
     r"|(?P<base>\d+_(?:\{\d+\}|\d)(?![\d.]))"
     r"|(?P<grp>[1-9]\d{0,2}(?:" + _THOUSANDS_SEP + r"\d{3})+(?![\d])(?:\.\d+)?)"
     r"|(?P<num>\d+\.\d+|\.\d+|\d+)")
@@ -218,6 +228,13 @@ class _Lexer:
             self.add("num", (value, False))
         elif m.group("base"):
             self.add("base", text.replace("{", "").replace("}", ""))
+        elif m.group("sci"):
+            exact = Decimal(text)
+            digits = format(exact, "f")
+            self.add("num", (Fraction(exact), "." in digits, digits))
+        elif m.group("dotcomma"):
+            digits = text.replace(".", "").replace(",", ".")
+            self.add("num", (Fraction(digits), "." in digits, digits))
         else:
             digits = re.sub(r"[^\d.]", "", text)
             self.add("num", (Fraction(digits), "." in digits, digits))

@@ -28,7 +28,7 @@ import bisect
 import dataclasses
 import re
 
-from rlvr.verifiers.answer import document
+from rlvr.verifiers.answer import document, forms
 from rlvr.verifiers.answer.follow import (
     MAX_MARKERS,
     MAX_VALUE_CHARS,
@@ -50,7 +50,7 @@ from rlvr.verifiers.answer.section import (
     final_section,
     strip_sign_off,
 )
-from rlvr.verifiers.answer.units import TEXT_UNIT_WORDS
+from rlvr.verifiers.answer.units import TEXT_UNIT_WORDS, read_unit
 from rlvr.verifiers.screen import screen_chars, screen_words
 
 _BOX_RE = re.compile(r"\\(?:boxed|fbox|framebox)\s*\{")
@@ -93,6 +93,12 @@ _PHRASE_RE = re.compile(r"(?i)\b(?:final\s+)?answer\s*(?:is\b\s*:?|:)(?!\s*(?:(?
                         r"|plausible|checked)\b)")
 _ANSWER_LINE_RE = re.compile(r"(?im)^[ \t>#*]*answer\b[ \t*]*(?=\$|\\\(|\\\[)")
 _HASH_MARK_RE = re.compile(r"####")
+# "the answer is" as other languages write it (MGSM's exemplars: zh, ja, ru, de, es, fr, sw, th, bn, te)
+_OTHER_PHRASE_RE = re.compile(r"答案是|答えは|\bОтвет\s*[—–:-]|\bDie\s+Antwort\s+(?:ist|lautet)\b"
+                              r"|\bLa\s+respuesta\s+es\b"
+                              r"|\bLa\s+réponse\s+est\b|\bJibu\s+ni\b|คำตอบคือ|উত্তর\s+হল|సమాధానం(?!\s*:)", re.I)
+# a Chinese answer label at the start of a line: "【答案】1/3", "答案：$x=2$" (fullwidth colons read as ASCII)
+_CJK_LABEL_RE = re.compile(r"(?m)^[ \t>#*]*(?:【答案】|答案[ \t]*:)[ \t*]*")
 # a block that only says "Answer" / "Final Answer" (a heading, a bold line): its value is the next block
 _INTRO_RE = re.compile(r"(?i)(?:the\s+)?(?:final\s+|correct\s+)?answers?")
 _FORMAT_ONLY_RE = re.compile(r"[\s*_:#>~`]*")
@@ -170,6 +176,7 @@ def _locate(completion: str, markers: tuple[str, ...], unmarked: bool, require_e
         if last is None:
             break
         completion = completion[:last.start()]
+    completion = forms.after_tag(forms.tag_mentions(forms.json_answer(completion)))
     body, text, why = final_section(completion)
     if body is None:
         return Located(None, "no_answer", why)
@@ -279,7 +286,9 @@ class _Markers:
     def _phrases(self, text: str) -> None:
         doc = self.doc
         lowered = text.lower()
-        answer = "answer" in lowered
+        other = _OTHER_PHRASE_RE.search(text) if not text.isascii() or "ntwort" in text or "Jibu" in text \
+            or "respuesta" in lowered else None
+        answer = "answer" in lowered or "答案" in text or other is not None
         inside = [(b[0], b[1]) for b in self.boxes]  # "\\boxed{\\text{Answer: } 12}": the box's own label
         marks = {m.start(): m.end() for m in _PHRASE_RE.finditer(text)
                  if not _CHECKED_RE.search(text, max(0, m.start() - 40), m.start())
@@ -287,6 +296,9 @@ class _Markers:
         labels: dict[int, int] = {}
         if answer:
             marks.update({m.start(): m.end() for m in _ANSWER_LINE_RE.finditer(text) if m.start() not in marks})
+            marks.update({m.start(): m.end() for m in _CJK_LABEL_RE.finditer(text) if m.start() not in marks})
+        if other is not None:
+            marks.update({m.start(): m.end() for m in _OTHER_PHRASE_RE.finditer(text) if m.start() not in marks})
         for block in doc.blocks if _INTRO_LINE_RE.search(text) else ():
             if block.start >= self.limit:
                 break
@@ -440,10 +452,19 @@ def _box_content(content: str) -> tuple[str, str]:
 _NOUN_AFTER_RE = re.compile(r"(?:\s|\$|\\\)|\\\]|\*|\})*\s*(?P<noun>[a-z]{3,}\b|[ap]\.?m\b\.?)")
 
 
+_UNIT_SYMBOL_AFTER_RE = re.compile(r"(?:\s|\$|\\\)|\\\]|\*|\})*\s*"
+                                   r"(?P<sym>[A-Za-z]{1,3}(?:/[A-Za-z]{1,3})?)(?![A-Za-z/])")
+
+
 def _counted_noun(after: str) -> str:
     """The noun right after a final box in its sentence ("$\\boxed{3}$ quarts"), when it is
     not a unit of the tables (those are kept with the value): the caller compares it with a
     reference's unit."""
+    sym = _UNIT_SYMBOL_AFTER_RE.match(after)
+    if sym is not None:
+        unit = read_unit(tuple(re.split(r"(/)", sym.group("sym"))))
+        if unit is not None and unit.kind == "quantity":
+            return sym.group("sym")  # "$\\boxed{5}$ g": a unit symbol, compared with the reference's unit
     m = _NOUN_AFTER_RE.match(after)
     if m is None or m.group("noun") in TEXT_UNIT_WORDS or m.group("noun") in _NOUN_NOT_COUNTED:
         return ""
@@ -624,7 +645,8 @@ _PLAIN_ELEMENTS = frozenset(
     "sub sup li ul ol td tr table tbody".split())
 
 
-_TRAILING_TURN_RE = re.compile(r"(?:<\|(?:end|eot_id|im_end|endoftext|eot)\|>|<end_of_turn>|</s>|<eos>)\s*\Z")
+# a chat template's end of turn, or GAOKAO-Bench's end-of-answer mark <eoa>, ending the completion
+_TRAILING_TURN_RE = re.compile(r"(?:<\|(?:end|eot_id|im_end|endoftext|eot)\|>|<end_of_turn>|</s>|<eos>|<eoa>)\s*\Z")
 
 
 def _enclosing_element(doc: document.Document, pos: int) -> Located | None:

@@ -1,0 +1,163 @@
+"""Answer forms read as structure, before the markers are found (``locate``):
+
+- a **JSON object** that ends the completion (bare or in a ```` ```json ```` fence) with one
+  key naming the answer (``"answer"``, ``"final_answer"``, any case) and no other key naming
+  an answer, result, value or alternative: its value (a string or a number) is the final
+  answer, as an ``<answer>`` tag would hold it; the object's other string fields stay in the
+  text (before the rest, so that "the final answer is:" before the object leads into its
+  answer), where their markers compete with it (``{"reasoning": "... \\boxed{41}", "answer": 42}``
+  is two answers);
+- an ``<answer>`` tag **mentioned in passing** ("I will put the result in <answer> tags", an
+  opening tag with no content of its own before the final ``<answer>…</answer>``, or a pair
+  named with nothing between: "<answer> and </answer>") is prose,
+  not a second tag; a complete earlier pair with content is still a second answer;
+- **text after the final ``</answer>``**, on lines of its own, holding no digit, math or tag,
+  is read as commentary after a final answer is (``follow.after_answer``): allowed when it
+  takes nothing back ("That is the answer."); text on the tag's own line is refused.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from rlvr.verifiers.answer.follow import after_answer
+from rlvr.verifiers.answer.section import ANSWER_CLOSE, ANSWER_OPEN, THINK_CLOSE, strip_eos
+
+_ANSWER_KEYS = ("answer", "final_answer", "finalanswer", "final answer")
+_OTHER_ANSWER_RE = re.compile(r"(?i)answer|alternat|result|solution|value|option|final")
+_METADATA_RE = re.compile(r"(?i)conf|prob|score|certain|step|id$|time|token|count_of")
+
+
+def _other_value(key: object, value: object) -> bool:
+    """Another field of the object that may hold an answer: its name says so, or it holds a
+    number under a name that is no metadata (confidence, steps, ids)."""
+    name = str(key)
+    if _OTHER_ANSWER_RE.search(name):
+        return True
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and not _METADATA_RE.search(name)
+_FENCE_END_RE = re.compile(r"\s*```\s*\Z")
+_FENCE_OPEN_RE = re.compile(r"```(?:json|JSON)?\s*\Z")
+MAX_JSON_CHARS = 20000
+MAX_JSON_STARTS = 200
+
+
+def _last_object(text: str) -> tuple[int, int, dict] | None:
+    """(start, end, object) of the outermost JSON object that ends ``text`` (spaces and a
+    closing code fence aside); None when the text does not end in one."""
+    tail = _FENCE_END_RE.sub("", text)
+    end = len(tail.rstrip())
+    if not end or tail[end - 1] != "}" or '"' not in tail:
+        return None
+    starts = [m.start() for m in re.finditer(r"\{", tail[max(0, end - MAX_JSON_CHARS):end])][:MAX_JSON_STARTS]
+    offset = max(0, end - MAX_JSON_CHARS)
+    for s in starts:
+        try:
+            obj = json.loads(tail[offset + s:end], strict=False)  # a raw line break inside a string, as models write
+        except ValueError:
+            continue
+        if isinstance(obj, dict):
+            return offset + s, end, obj
+    return None
+
+
+def json_answer(completion: str) -> str:
+    """The completion with a final JSON object's answer field written as an ``<answer>`` tag
+    (module docstring); unchanged when it ends in no such object or already has a tag. An
+    object the JSON reader refuses (a bare expression as the value) is read by its last
+    ``"answer":`` key when that key's value ends the completion; an answer key earlier in the
+    text is written as "The answer is VALUE." where it stands, a marker the final answer must
+    agree with."""
+    if ANSWER_OPEN in completion or '"' not in completion[-MAX_JSON_CHARS:] or '"' not in completion:
+        return completion
+    head = completion[completion.rfind(THINK_CLOSE) + len(THINK_CLOSE):] if THINK_CLOSE in completion else completion
+    prefix = completion[: len(completion) - len(head)]
+    found = _last_object(strip_eos(head))
+    if found is None:
+        return prefix + _answer_keys(head)
+    start, _, obj = found
+    keys = [k for k in obj if isinstance(k, str) and k.strip().lower().replace("-", "_") in _ANSWER_KEYS]
+    if len(keys) != 1 or any(_other_value(k, v) for k, v in obj.items() if k != keys[0]):
+        return completion  # {"answer": 3, "alternative_answer": 4}, {"answer": 3, "final": 4}: two answers
+    value = obj[keys[0]]
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        return completion
+    others = "\n\n".join(str(v) for k, v in obj.items() if k != keys[0] and isinstance(v, str))
+    before = _FENCE_OPEN_RE.sub("", _answer_keys(head[:start], ends=False).rstrip())
+    # the other fields first: what leads into the object ("Thus, the final answer is:") leads into its answer
+    return f"{prefix}{others}\n\n{before}\n\n{ANSWER_OPEN}{value}{ANSWER_CLOSE}"
+
+
+# "answer": then a JSON string or a bare value up to the end of its line
+_KEY_RE = re.compile(r'(?i)"(?:final[ _]?)?answer"\s*:\s*(?P<v>"(?:[^"\\]|\\.)*"|[^,{}\n"]+)')
+_KEY_ENDS_RE = re.compile(r"\s*,?\s*\}\s*(?:```)?\s*\Z")
+
+
+def _answer_keys(text: str, ends: bool = True) -> str:
+    """Every ``"answer": VALUE`` key of ``text`` outside a readable JSON object: the last one,
+    when its object closes the text (``ends``), as the ``<answer>`` tag; the others as "The
+    answer is VALUE." where they stand, markers the final answer must agree with
+    (``{"answer": "44"}`` then prose that ends with 98 is two answers). Keys that give different
+    values are two answers whatever follows them (a "final answer" label after them does not
+    make the first a step): each is written as a tag, and several tags are refused."""
+    keys = list(_KEY_RE.finditer(text))
+    if not keys:
+        return text
+    values = [_key_value(m.group("v").strip()) for m in keys]
+    several = len({str(v).strip() for v in values}) > 1
+    out, pos = [], 0
+    for n, (m, value) in enumerate(zip(keys, values)):
+        last = ends and n == len(keys) - 1 and _KEY_ENDS_RE.fullmatch(text, m.end())
+        out.append(text[pos:m.start()])
+        tag = last or (ends and several)
+        out.append(f"\n\n{ANSWER_OPEN}{value}{ANSWER_CLOSE}\n\n" if tag else f"\n\nThe answer is {value}.\n\n")
+        pos = len(text) if last else m.end()
+    return "".join(out).rstrip() + text[pos:] if pos < len(text) else "".join(out).rstrip()
+
+
+def _key_value(raw: str) -> object:
+    try:
+        return json.loads(raw, strict=False) if raw.startswith('"') else raw
+    except ValueError:
+        return raw.strip('"')
+
+
+_MENTION_RE = re.compile(re.escape(ANSWER_OPEN))
+_VALUE_RE = re.compile(r"\d|\\|\$")
+_NAMED_PAIR_RE = re.compile(re.escape(ANSWER_OPEN) + r"[ \t]*(?:and|or|\.\.\.|…|,)?[ \t]*" + re.escape(ANSWER_CLOSE))
+
+
+def tag_mentions(text: str) -> str:
+    """``text`` without the ``<answer>`` opening tags mentioned in passing: every opening tag
+    before the last one that no ``</answer>`` closes before that last one opens."""
+    if text.count(ANSWER_OPEN) < 2:
+        return text
+    last = text.rfind(ANSWER_OPEN)
+    text = _NAMED_PAIR_RE.sub(" ", text[:last]) + text[last:]  # "in <answer> and </answer> tags"
+    last = text.rfind(ANSWER_OPEN)
+    if ANSWER_CLOSE in text[:last] or ANSWER_CLOSE not in text[last:]:
+        return text  # an earlier tag with its own content: two answers, refused by the caller
+    for m in _MENTION_RE.finditer(text, 0, last):
+        if _VALUE_RE.search(text[m.end(): m.end() + _sentence_end(text[m.end():last])]):
+            return text  # "I think <answer> is 43.": an answer opened, not a tag named
+    return text[:last].replace(ANSWER_OPEN, " ") + text[last:]
+
+
+def _sentence_end(text: str) -> int:
+    m = re.search(r"[.!?](?:\s|$)|\n|<", text)
+    return m.start() if m else len(text)
+
+
+def after_tag(text: str) -> str:
+    """``text`` cut after its final ``</answer>`` when what follows is commentary a final
+    answer may have (``follow.after_answer``); unchanged otherwise (the caller refuses it)."""
+    close = text.rfind(ANSWER_CLOSE)
+    if close < 0 or text.count(ANSWER_CLOSE) != 1 or text.count(ANSWER_OPEN) != 1:
+        return text
+    end = close + len(ANSWER_CLOSE)
+    tail = strip_eos(text[end:])
+    if not tail or not re.match(r"[ \t]*\n", text[end:]) or _VALUE_RE.search(tail) or "<" in tail:
+        return text  # on the tag's own line, or holding a value of its own: not commentary read here
+    content = text[text.rfind(ANSWER_OPEN) + len(ANSWER_OPEN): close].strip()
+    ok, _, _ = after_answer("\n\n" + tail, boxed=False, answer=content)
+    return text[:end] if ok else text

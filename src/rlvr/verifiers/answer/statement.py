@@ -1,0 +1,259 @@
+"""A sentence that states the answer, read by a model of the sentence rather than by word lists.
+
+After a marker (``Answer: Ali has $71 now.``, ``**Answer:** 5 apples``, ``Final Answer: The 8th
+grade should have 10 representatives.``) the sentence is split into tokens — math spans,
+numbers (with a currency sign or a percent sign), ordinals, words, operator signs — and each
+word is put in one class:
+
+- **neutral**: function words (a closed class of determiners, pronouns, auxiliaries,
+  prepositions, conjunctions and discourse adverbs), the question's own words (the answer
+  restates them), and units the typed values know (``answer.units``);
+- **operator or quantity**: words that change the value (``more``, ``than``, ``times``,
+  ``half``, ``percent``, ``dozen``, ``thousand``, ``lakh``, ``about``, ``least``, ``not``): any of
+  them anywhere in the sentence refuses it — the value read would not be the value meant;
+- **unclassified**: every other word. It refuses the sentence only when it stands right next
+  to the value (``约 12``, ``nicht 5``, ``7 bin lira``), where it may be what the value is of.
+  A lowercase word right before the value, when words go on after it, is read as a verb
+  taking the value as object ("Maria bought 7 notebooks", "Ben paid $36 for the shirts");
+  the bounds and comparisons English writes with a verb (``exceeds``, ``tops``) are in the
+  operator class. At the end of the sentence it is unclassified (``nicht 3``, ``pas 7``). Operator words the question
+  itself uses (``more``, ``left``, ``each``: "How many more stickers does she need?") are
+  neutral in its restatement; negations, hedges and approximations never are.
+
+The sentence states one value: each value token is read by the answer grammar, the same
+value said twice is one answer, two different values are several answers (a cover). An
+ordinal followed by a word (``the 8th grade``) names a thing, not a value. A lowercase
+Latin word right after the number, when no question is given, is read as the noun the
+number counts (``5 apples``), as after a final box.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from rlvr.verifiers.answer.document import math_spans
+from rlvr.verifiers.answer.follow import is_multiplier
+from rlvr.verifiers.answer.parse import parse_answer
+from rlvr.verifiers.answer.result import Answer, Refusal
+from rlvr.verifiers.answer.units import CURRENCIES, DEGREE_WORDS, PERCENT_WORDS, TEXT_UNIT_WORDS, UNITS
+
+# the closed class of words that carry no value: determiners, pronouns, auxiliaries and light verbs,
+# prepositions, conjunctions, and discourse adverbs
+FUNCTION_WORDS = frozenset("""
+a an the this that these those there here it its it's he she him her his hers they them their theirs we us our
+ours you your yours i me my mine one ones who whom whose which what
+is are was were be been being am will would shall should can must do does did done has have had
+having get gets got gotten make makes made need needs needed take takes took
+of in on at to for from by with into onto within through during after before since until per upon off out up
+and but so then thus hence therefore finally altogether overall total totally in all now still left remaining
+every all both
+answer answers final result results solution value values number amount
+as such also just only exactly precisely
+です だ である です。 是 为 為 ist lautet est es é ni คือ হল
+""".split())
+
+# words that change the value they stand with: comparison, arithmetic, multipliers, bounds, approximation,
+# negation and hedges (English); words of other languages are unclassified and refuse next to the value
+OPERATOR_WORDS = frozenset("""
+or more less fewer greater smaller larger bigger higher lower than times twice thrice double triple quadruple
+half halves third thirds quarter quarters fold plus minus add added subtract subtracted multiply multiplied
+divide divided divisible over under above below least most atleast atmost up to
+about approximately approx around roughly nearly almost circa some ish
+percent percentage pct per cent
+dozen dozens score gross grand k thousand thousands hundred hundreds million millions billion billions trillion
+trillions lakh lakhs lac crore crores myriad
+not no never none neither nor maybe perhaps probably possibly likely unlikely guess estimate estimated
+except besides instead rather either other another
+squared cubed square cube root sqrt reciprocal inverse negative positive
+exceed exceeds exceeded exceeding surpass surpasses beyond past within top tops upwards
+minimum maximum min max bound bounds lower upper limit least best worst between close like good solid
+round rounded rounding nearest estimate estimates estimation approximation
+false wrong incorrect untrue mistake mistaken error invalid impossible
+if unless when whenever provided assuming suppose supposing otherwise alternatively alternative else
+might may could think thinks believe guess suppose seems seem roughly maybe
+extra additional change each pair pairs couple couples
+""".split()) - {"up", "to"}
+# operator words a restatement of the question may repeat ("How many more stickers does she need?" ->
+# "She needs 14 more stickers."); negations, hedges and approximations never are
+_QUESTION_OPERATORS = frozenset("more less fewer greater smaller larger bigger higher lower than times twice half "
+                                "double triple left over per each add added extra additional change pair pairs "
+                                "couple couples minimum maximum least".split())
+# what a length, an age or a distance is, after its unit ("15 years old", "3 km away")
+_DIMENSION_WORDS = frozenset("old long tall high wide deep thick away apart ago".split())
+_ARTICLES = frozenset("a an the".split())
+
+_TOKEN_RE = re.compile(
+    r"(?P<ordinal>\d+(?:st|nd|rd|th)\b)"
+    r"|(?P<num>(?:(?:\\?\$|[€£¥₹])\s?)?[-+−]?\d[\d,]*(?:\.\d+)?(?:\s?%)?(?![\d,]*\.\d))"
+    r"|(?P<word>[^\W\d_]+(?:[-'’][^\W\d_]+)*)"
+    r"|(?P<op>[=<>+×÷*/^≈≤≥≠~\\{}_&#@|\[\]-])"
+    r"|(?P<sep>[,;])"
+)
+_EMPHASIS_RE = re.compile(r"\*\*|__|(?<!\w)\*(?!\s)|(?<=\S)\*(?!\w)")
+_GAP_RE = re.compile(r"(?:[\s:!?\"'“”‘’()।॥]|\.(?!\.))*")  # no ellipsis, dash, sign or symbol between tokens
+_SUFFIXES = ("ies", "es", "s", "")
+MAX_SENTENCE_CHARS = 400
+
+
+def _stem(word: str) -> str:
+    word = word.lower()
+    for suffix in _SUFFIXES:
+        if suffix and word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def question_words(question: str) -> frozenset[str]:
+    """The words of the question, stemmed (``apples`` and ``apple`` are one word)."""
+    return frozenset(_stem(w) for w in re.findall(r"[^\W\d_]+", question or ""))
+
+
+def is_unit_word(word: str) -> bool:
+    """A unit, currency, percent or degree word of the typed values' tables."""
+    return _unit(word)
+
+
+def _unit(word: str) -> bool:
+    if len(word) <= 2:  # a symbol is read in its case: "m" is a metre, "M" a million
+        return word in UNITS or word in CURRENCIES or word in ("L", "mL", "%")
+    low = word.lower()
+    return (low in TEXT_UNIT_WORDS or low in PERCENT_WORDS or low in DEGREE_WORDS
+            or word in CURRENCIES or low.rstrip("s") in TEXT_UNIT_WORDS)
+
+
+def _tokens(sentence: str) -> list[tuple[str, str]] | None:
+    """(kind, text) of every token, math spans as ``math``; None when a math span is left open."""
+    out: list[tuple[str, str]] = []
+    pos = 0
+    for start, end in math_spans(sentence):
+        opener = sentence[max(0, start - 2):start]
+        out += _plain_tokens(sentence[pos: start - (2 if opener in ("\\(", "\\[", "$$") else 1)])
+        out.append(("math", sentence[start:end]))
+        pos = end + (2 if opener in ("\\(", "\\[", "$$") else 1)
+        if end >= len(sentence):
+            return None
+    return out + _plain_tokens(sentence[pos:])
+
+
+def _plain_tokens(text: str) -> list[tuple[str, str]]:
+    """Tokens outside math; what lies between them must be spaces or plain punctuation, else the
+    whole is one ``other`` token that no reading takes (a dash before a number, an ellipsis)."""
+    out = []
+    pos = 0
+    for m in _TOKEN_RE.finditer(text):
+        if not _GAP_RE.fullmatch(text[pos:m.start()]):
+            return [("other", text)]
+        pos = m.end()
+        kind = m.lastgroup or "sep"
+        value = m.group(0)
+        out.append((kind, value))
+    if not _GAP_RE.fullmatch(text[pos:]):
+        return [("other", text)]
+    return out
+
+
+def _value_of(kind: str, text: str) -> Answer | Refusal:
+    if kind == "math":
+        return parse_answer(f"${text}$")
+    return parse_answer(text.replace("−", "-").replace(" ", ""))
+
+
+def read_statement(sentence: str, question: str = "") -> Answer | Refusal | None:
+    """The one value a sentence states (module docstring); a ``Refusal`` when its words
+    change the value or it states several; None when it states no value."""
+    sentence = _EMPHASIS_RE.sub(" ", sentence).strip()
+    sentence = re.sub(r"^(?:\*\*|__)\s*", "", sentence)
+    if not sentence or len(sentence) > MAX_SENTENCE_CHARS or "\\boxed" in sentence:
+        return None
+    tokens = _tokens(sentence)
+    if tokens is None or any(kind == "other" for kind, _ in tokens):
+        return None
+    asked = question_words(question)
+    values = [k for k, (kind, _) in enumerate(tokens) if kind in ("num", "math")]
+    if not values:
+        return None
+    read: list[Answer] = []
+    for k in values:
+        kind, text = tokens[k]
+        unit = _unit_after(tokens, k)
+        value = _value_of(kind, f"{text} \\text{{ {unit}}}" if unit and kind == "num" else text)
+        if isinstance(value, Refusal):
+            return value
+        read.append(value)
+    if len({v.canonical for v in read}) > 1:
+        return Refusal("several_answers", f"the sentence states several values: {', '.join(v.latex for v in read)}")
+    for kind, text in tokens:
+        if kind == "op":
+            return Refusal("unparsed", f"{text!r} outside math in the sentence that states the answer: an operation "
+                                       "on the value")
+        if kind == "word" and (text.lower() in OPERATOR_WORDS or is_multiplier(text)) and not _unit(text) \
+                and not (text.lower() in _QUESTION_OPERATORS and _stem(text) in asked):
+            return Refusal("unparsed", f"{text!r} changes the value the sentence states (an operator or quantity word)")
+    for k in values:
+        refusal = _neighbours(tokens, k, asked, bool(question), _unit_after(tokens, k))
+        if refusal is not None:
+            return refusal
+    return read[-1]
+
+
+def _unit_after(tokens: list[tuple[str, str]], k: int) -> str:
+    nxt = tokens[k + 1] if k + 1 < len(tokens) else None
+    if nxt is not None and nxt[0] == "word" and _unit(nxt[1]) and nxt[1].lower() not in PERCENT_WORDS:
+        return nxt[1]
+    return ""
+
+
+# numerals, multipliers and fractions, and words of bounds and approximation: no counter
+_HAN_NUMERALS = frozenset("〇零一二三四五六七八九十百千万萬亿億兆两倍成割分半多余餘约約左右以上下近超")
+
+
+def _counter(word: str) -> bool:
+    """A Chinese or Japanese counter right after a number ("9個", "5台"): one Han character that is no
+    numeral ("万" multiplies), or a counter followed by its copula ("個です")."""
+    head = word[:1]
+    return bool(head) and unicodedata.name(head, "").startswith("CJK UNIFIED") and head not in _HAN_NUMERALS \
+        and (len(word) == 1 or word[1:] in FUNCTION_WORDS)
+
+
+def _neutral(word: str, asked: frozenset[str]) -> bool:
+    """Function words, the question's words, units; and English words outside the operator
+    class before the value (a verb and its object: "Maria bought 7 notebooks")."""
+    low = word.lower()
+    return low in FUNCTION_WORDS or _stem(word) in asked or _unit(word)
+
+
+def _neighbours(tokens: list[tuple[str, str]], k: int, asked: frozenset[str], has_question: bool,
+                unit: str) -> Refusal | None:
+    """An unclassified word right before or right after the value refuses the sentence."""
+    before = tokens[k - 1] if k > 0 else None
+    after_k = k + 2 if unit else k + 1
+    after = tokens[after_k] if after_k < len(tokens) else None
+    follows = k + 1 < len(tokens) and tokens[k + 1][0] == "word"  # a unit or a word goes on after the value
+    article = k > 1 and tokens[k - 2][0] == "word" and tokens[k - 2][1].lower() in _ARTICLES
+    verb = follows and not article and re.fullmatch(r"[a-z]+", before[1] if before else "") is not None \
+        and not before[1].endswith("ly")  # "bought 7 notebooks"; not "a good 3 hours", "barely 3 hours"
+    if before is not None and before[0] == "word" and not _neutral(before[1], asked) and not verb:
+        return Refusal("unparsed", f"{before[1]!r} right before the value is not a word the reader classifies")
+    if after is not None and after[0] == "word" and not _neutral(after[1], asked):
+        counted = bool(unit) and after[1].lower() in _DIMENSION_WORDS  # "15 years old", "3 km away"
+        counted = counted or not has_question and not unit and (re.fullmatch(r"[a-z]+", after[1]) is not None
+                                                                 or _counter(after[1])) \
+            and tokens[k][0] == "num"
+        if not counted:
+            return Refusal("unparsed", f"{after[1]!r} right after the value is not a word the reader classifies")
+    return None
+
+
+def counted_noun(sentence: str) -> str:
+    """The word right after the one number of a sentence the model reads, when it is no unit
+    ("Jane walks 3 laps" -> "laps"): the caller compares it with a reference's unit, as after a
+    final box. "" when there is none."""
+    tokens = _tokens(_EMPHASIS_RE.sub(" ", sentence)[:MAX_SENTENCE_CHARS])
+    if not tokens or any(kind == "other" for kind, _ in tokens):
+        return ""
+    numbers = [k for k, (kind, _) in enumerate(tokens) if kind == "num"]
+    if len(numbers) != 1 or numbers[0] + 1 >= len(tokens):
+        return ""
+    kind, word = tokens[numbers[0] + 1]
+    return word if kind == "word" and not _unit(word) and word.lower() not in FUNCTION_WORDS else ""

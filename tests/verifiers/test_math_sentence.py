@@ -1,0 +1,56 @@
+"""Issue 33's answer forms through ``math`` (``math_sentence_rows.py``): correct rows earn 1;
+wrong-value, misreading and cover rows earn 0; hedged rows (one value stated with a hedge, a
+bound or a negation) earn 0 where the reading refuses them. And the question's part in the
+model of the sentence: its words are neutral, and operator words it uses may be restated."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from math_sentence_rows import FAMILY_KIND, ROWS
+from test_math_adversarial import _sample
+from test_math_blind import check_math_row
+
+
+@pytest.mark.parametrize("row", ROWS, ids=[f"{i}-{r[0]}" for i, r in enumerate(ROWS)])
+def test_math(row):
+    check_math_row(row)
+
+
+def test_table_shape():
+    kinds = Counter(FAMILY_KIND[row[0]] for row in ROWS)
+    assert set(kinds) == {"correct", "cover", "misreading", "hedged", "wrong_value"}, kinds
+    assert all(row[3] == (FAMILY_KIND[row[0]] == "correct") and row[4] is None for row in ROWS)
+    assert len({(row[1], row[2]) for row in ROWS}) == len(ROWS)
+
+
+def _with_question(completion: str, answer: str, question: str):
+    from dataclasses import replace
+
+    from rlvr.verifiers.mathv import verify_math
+
+    return verify_math(completion, replace(_sample(answer), prompt=question))
+
+
+@pytest.mark.parametrize("question, completion, paid", [
+    # "more" restates the question's "how many more"; without it, "more" changes the value
+    ("Sam has 26 stickers. How many more stickers does she need to have 40?", "Answer: She needs 14 more stickers.", 1),
+    ("", "Answer: She needs 14 more stickers.", 0),
+    # a word of the question next to the value is neutral; a word of neither class is not
+    ("How many kalem does Ali have?", "Answer: 14 kalem", 1),
+    ("How many pens does Ali have?", "Answer: 14 kalem", 0),
+    # negations, hedges and approximations are never neutral, even when the question says them
+    ("Is the answer about 14 or not?", "Answer: about 14", 0),
+])
+def test_the_question_words_in_the_sentence(question, completion, paid):
+    verdict = _with_question(completion, "14", question)
+    assert verdict.reward == paid, verdict
+
+
+def test_read_statement_returns_none_without_a_value():
+    from rlvr.verifiers.answer.statement import read_statement
+
+    assert read_statement("Monday") is None
+    assert read_statement("She is 10 – 12") is None  # a dash between tokens: not read by the model
+    assert read_statement("She has 10 or 12").reason == "several_answers"
