@@ -118,7 +118,7 @@ def ensure_base(cfg: Config, task, log=print) -> Path:
     """The base policy's directory: the user's model, or the cached warm-started tiny model."""
     if cfg.model.path:
         return user_model_dir(cfg.model.path, cfg.model.cache_dir, log)
-    if cfg.task.name == "dataset":  # the toy model for a dataset of its own kind: warm-started on arithmetic
+    if cfg.task.name in ("dataset", "gym"):  # the toy model for prompts of their own: warm-started on arithmetic
         import dataclasses
 
         from rlvr.tasks.registry import build_task
