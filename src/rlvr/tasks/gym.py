@@ -17,6 +17,10 @@ the default asks for the ``<answer>`` tag the ``gym`` verifier reads. Every samp
 the dataset name and the entry, which the run's reward (``reward.verifier=gym``, set by
 ``rlvr.config.validate``) hands to the dataset's own ``score_answer``.
 
+With no ``model.path``, the built-in tiny model is warm-started on the training stream,
+imitating ``reference_completion`` (the entry's answer in the tags, no working: reasoning-gym
+gives answers, not solutions); RL then has to improve on that base.
+
 Refused, each with a one-line ``ConfigError`` naming the key: an unknown dataset (with the
 close names), an unknown or invalid config key, a dataset whose scorer is unsafe
 (``rlvr.verifiers.gym.UNSAFE``), reasoning-gym not installed. Entries are generated on
@@ -107,3 +111,11 @@ class GymTask:
 
     def train_batch(self, start: int, n: int) -> list[Sample]:
         return [self.train_sample(k) for k in range(start, start + n)]
+
+    def reference_completion(self, sample: Sample) -> str:
+        """The built-in tiny model's warm-start reference: the entry's answer, no working
+        (reasoning-gym gives answers, not solutions)."""
+        if sample.answer is None:
+            raise ConfigError(f"reasoning-gym dataset {self.dataset_name!r} gives no reference answer to warm-start "
+                              f"the built-in tiny model on; set model.path to a model of your own")
+        return f"<think></think><answer>{sample.answer}</answer>"

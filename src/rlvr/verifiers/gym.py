@@ -81,7 +81,8 @@ def _config_class(rg: Any, name: str) -> Any:
     datasets = rg.factory.DATASETS
     if name not in datasets:
         close = difflib.get_close_matches(name, list(datasets), n=5, cutoff=0.6)
-        hint = f"close names: {', '.join(close)}" if close else f"{len(datasets)} names, e.g. {', '.join(sorted(datasets)[:6])}"
+        some = ", ".join(sorted(datasets)[:6])
+        hint = f"close names: {', '.join(close)}" if close else f"{len(datasets)} names, e.g. {some}"
         raise UserError(f"reasoning-gym has no dataset {name!r}; {hint} "
                         f"(all: python -c 'import reasoning_gym; print(sorted(reasoning_gym.factory.DATASETS))')")
     return datasets[name][1]
