@@ -187,3 +187,19 @@ def test_a_non_row_item_names_what_is_accepted():
 
     with pytest.raises(DataError, match="dataset row 2: expected a dict or an rlvr Sample, got int"):
         rows_from_memory([Sample(id="a", prompt="p"), 3], "dataset")
+
+
+@needs_gym
+def test_the_tiny_models_warm_start_imitates_the_generators_answers():
+    from rlvr.models.base import tiny_task_key
+
+    cfg = load_config(preset="smoke", overrides=["task.name=gym", "task.gym_dataset=chain_sum",
+                                                 "task.gym_config={max_digits: 1}", "task.gym_size=50"])
+    task = build()
+    key, reference = tiny_task_key(cfg, task)
+    sample = task.train_sample(0)
+    assert reference(sample) == f"<think></think><answer>{sample.answer}</answer>"
+    assert (key["name"], key["gym_dataset"], key["gym_config"], key["gym_size"]) == ("gym", "chain_sum",
+                                                                                   {"max_digits": 1}, 50)
+    other = load_config(preset="smoke", overrides=["task.name=gym", "task.gym_dataset=chain_sum", "task.gym_size=50"])
+    assert tiny_task_key(other, task)[0] != key  # another generator config, another cached base
