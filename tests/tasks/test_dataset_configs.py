@@ -39,7 +39,8 @@ def test_gym_config_builds_its_prompts():
                                                                                           None)
     task = build_task(cfg.task, cfg.reward.verifier)
     sample = task.eval_samples[0]
-    assert len(task.eval_samples) == 200 and sample.fields["gym_entry"]["metadata"]["num_terms"] in (4, 5)
+    terms = range(cfg.task.gym_config["min_terms"], cfg.task.gym_config["max_terms"] + 1)
+    assert len(task.eval_samples) == cfg.task.eval_size and sample.fields["gym_entry"]["metadata"]["num_terms"] in terms
     assert sample.prompt.startswith("State the final answer to the following arithmetic problem: ")
     assert sample.prompt.endswith(" =? Use <think> and <answer>.\n")
 
