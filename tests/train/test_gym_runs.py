@@ -38,7 +38,7 @@ def test_cli_trains_a_gym_task_and_reports_held_out_pass_at_1(tmp_path, cache_di
     out = tmp_path / "run"
     env = dict(os.environ, RLVR_CACHE=str(cache_dir), OMP_NUM_THREADS="1")
     proc = subprocess.run([sys.executable, "-m", "rlvr.cli", "train", "--preset", "smoke", "--output", str(out),
-                           *GYM], capture_output=True, text=True, env=env, timeout=300)
+                           *GYM], capture_output=True, text=True, env=env, timeout=900)
     assert proc.returncode == 0, proc.stderr[-2000:]
     summary = json.loads((out / "summary.json").read_text())
     check_run(out, summary)
