@@ -142,4 +142,4 @@ def verify_gym(completion: str, sample: Sample, *, allow_unsafe: bool = False) -
         return Verdict(0.0, "no_answer", tagged.reason if tagged else "no <answer>…</answer> tag")
     score = float(_scorer(name)(tagged.text, entry))
     status = "ok" if score >= 1.0 else "wrong"
-    return Verdict(score, status, f"{name} score {score:g}", {"gym_score": score})
+    return Verdict(score, status, f"{name} score {score:g}", {"gym_score": score}, answer=tagged.text.strip())
