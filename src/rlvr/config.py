@@ -97,8 +97,8 @@ class ModelConfig:
 @dataclass
 class TaskConfig:
     name: str = knob(
-        "arithmetic", "Prompt source: a built-in "
-                      "task or a dataset file.", ("arithmetic", "tool_arithmetic", "chat_arithmetic", "dataset"))
+        "arithmetic", "Prompt source: a built-in task, a dataset file, or a reasoning-gym generator (gym).",
+        ("arithmetic", "tool_arithmetic", "chat_arithmetic", "dataset", "gym"))
     terms_min: int = knob(4, "arithmetic: fewest terms in a problem.", range="[1, inf)")
     terms_max: int = knob(5, "arithmetic: most terms in a problem.", range="[1, inf)")
     digits: int = knob(1, "arithmetic, chat_arithmetic: digits per operand.", range="[1, inf)")
@@ -138,9 +138,21 @@ class TaskConfig:
     answer_extract: str = knob(
         "none", "dataset: cut the reference out of the answer column: gsm8k "
                 "= the part after '####', boxed = the last \\boxed{...}.", ("none", "gsm8k", "boxed"))
-    prompt_template: str = knob(
-        "{prompt}", "dataset: the prompt shown to the model, from {prompt} {answer} {tests} {io_tests} "
-                    "{statement} {id} (a field the row lacks renders empty; {hidden_tests} is refused).")
+    prompt_template: str | None = knob(
+        None, "dataset: the prompt shown to the model, from {prompt} {answer} {tests} {io_tests} "
+              "{statement} {id} (a field the row lacks renders empty; {hidden_tests} is refused); None = {prompt}. "
+              "gym: {prompt} is the entry's question; None = the question, then a line asking for <think> and "
+              "<answer> (rlvr.tasks.gym.GYM_TEMPLATE).")
+    gym_dataset: str | None = knob(None,
+        "gym: the reasoning-gym dataset to train on (e.g. chain_sum, basic_arithmetic, leg_counting); its scorer "
+        "is the reward (reward.verifier=gym). Datasets whose scorer runs eval() or can be gamed are refused.")
+    gym_config: dict = knob(None,
+        "gym: keyword arguments of the dataset's config class, e.g. {min_terms: 4, max_terms: 5, max_digits: 1} "
+        "(rlvr sets seed and size).", factory=dict)
+    gym_size: int = knob(10000,
+        "gym: training problems (0 .. gym_size-1 of the generator seeded task.seed, cycled); the held-out "
+        "problems come from the generator seeded task.seed + gym_size, so no problem shares a per-item seed.",
+        range="[1, inf)")
     tool_digits_min: int = knob(4,
         "tool_arithmetic: fewest digits per operand (two operands; operators from task.operators).", range="[1, inf)")
     tool_digits_max: int = knob(5, "tool_arithmetic: most digits per operand (6 needs rollout.max_new_tokens >= 36).",
@@ -663,6 +675,7 @@ def validate(cfg: Config) -> None:
     names the key, the value and what would be valid."""
     check_values(cfg)
     _check_shapes(cfg)
+    _check_gym(cfg)
     _check_reward(cfg)
     r, a = cfg.rollout, cfg.algo
     if r.group_size < 1 or r.prompts_per_step < 1:
@@ -692,6 +705,31 @@ def validate(cfg: Config) -> None:
                           f"got {t.late_think_steps} (or set task.late_think_rate=null)")
     if cfg.eval.problems > cfg.task.eval_size:
         cfg.eval.problems = cfg.task.eval_size
+
+
+def _check_gym(cfg: Config) -> None:
+    """``task.name=gym`` names its dataset and is scored by it: reward.verifier left at exact
+    becomes gym; another verifier would be overridden by the task, so it is refused; a gym
+    reward on a task without gym entries would fail on every completion, so it is refused too."""
+    from rlvr.verifiers.gym import UNSAFE
+
+    t, rw = cfg.task, cfg.reward
+    if t.name != "gym":
+        if rw.verifier == "gym" and t.name != "dataset":
+            raise ConfigError(f"reward.verifier=gym scores reasoning-gym entries, which task.name={t.name} does not "
+                              f"have; train on one with task.name=gym task.gym_dataset=NAME")
+        return
+    if not t.gym_dataset:
+        raise ConfigError("task.name=gym needs task.gym_dataset=NAME (a reasoning-gym dataset, e.g. chain_sum)")
+    if t.gym_dataset in UNSAFE:
+        raise ConfigError(f"task.gym_dataset: reasoning-gym dataset {t.gym_dataset!r} is refused: "
+                          f"{UNSAFE[t.gym_dataset]}; pick another dataset")
+    if rw.verifier == "exact":
+        rw.verifier = "gym"
+    if rw.verifier != "gym":
+        raise ConfigError(f"task.name=gym is scored by reasoning-gym's own scorer (reward.verifier=gym); "
+                          f"reward.verifier={rw.verifier!r} would not be used: drop it, or train on rows of your own "
+                          f"with task.name=dataset")
 
 
 def _check_algo_combination(a: AlgoConfig) -> None:

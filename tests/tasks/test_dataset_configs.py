@@ -1,8 +1,10 @@
 """Every example config in configs/ loads, and its field mapping reads a small file in the
-layout it describes (GSM8K, MATH, MBPP), with the placeholder paths overridden."""
+layout it describes (GSM8K, MATH, MBPP), with the placeholder paths overridden; the
+reasoning-gym config builds its prompts from the generator it names."""
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from pathlib import Path
 
@@ -23,10 +25,24 @@ ROWS = {
              for i in range(1, 5)],
 }
 LAYOUT = {"gsm8k.yaml": "gsm8k", "qwen2.5-0.5b-gsm8k.yaml": "gsm8k", "math.yaml": "math", "mbpp.yaml": "mbpp"}
+GYM_CONFIGS = ("gym-chain-sum.yaml",)
 
 
 def test_every_config_is_listed_here():
-    assert sorted(p.name for p in CONFIGS.glob("*.yaml")) == sorted(LAYOUT)
+    assert sorted(p.name for p in CONFIGS.glob("*.yaml")) == sorted([*LAYOUT, *GYM_CONFIGS])
+
+
+@pytest.mark.skipif(importlib.util.find_spec("reasoning_gym") is None, reason="needs reasoning-gym (rlvr[gym])")
+def test_gym_config_builds_its_prompts():
+    cfg = load_config(str(CONFIGS / "gym-chain-sum.yaml"))
+    assert (cfg.task.name, cfg.task.gym_dataset, cfg.reward.verifier, cfg.model.path) == ("gym", "chain_sum", "gym",
+                                                                                          None)
+    task = build_task(cfg.task, cfg.reward.verifier)
+    sample = task.eval_samples[0]
+    terms = range(cfg.task.gym_config["min_terms"], cfg.task.gym_config["max_terms"] + 1)
+    assert len(task.eval_samples) == cfg.task.eval_size and sample.fields["gym_entry"]["metadata"]["num_terms"] in terms
+    assert sample.prompt.startswith("State the final answer to the following arithmetic problem: ")
+    assert sample.prompt.endswith(" =? Use <think> and <answer>.\n")
 
 
 @pytest.mark.parametrize("name", sorted(LAYOUT))

@@ -43,7 +43,7 @@ def test_generate_and_score_basic_arithmetic():
     first = samples[0]
     assert first.prompt.startswith("Calculate") and first.verifier == "gym"
     right = verify_gym(f"<think>...</think><answer>{first.answer}</answer>", first)
-    assert (right.reward, right.status) == (1.0, "ok")
+    assert (right.reward, right.status, right.answer) == (1.0, "ok", first.answer)  # maj@k votes on it
     assert verify_gym("<answer>not a number</answer>", first).status == "wrong"
     assert verify_gym(f"<answer>{first.answer}</answer> padding", first).status == "no_answer"
     with pytest.raises(UnsafeDatasetError):

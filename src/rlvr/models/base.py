@@ -17,7 +17,7 @@ from pathlib import Path
 from rlvr.config import Config
 from rlvr.errors import ConfigError, UserError
 
-TINY_TASKS = ("arithmetic", "tool_arithmetic")
+TINY_TASKS = ("arithmetic", "tool_arithmetic", "gym")
 _MODEL_KEYS = ("arch", "hidden", "layers", "heads", "intermediate", "tie_embeddings", "warmstart_steps",
                "warmstart_batch", "warmstart_lr")
 
@@ -151,6 +151,11 @@ def tiny_task_key(cfg: Config, task):
                                          "tool_call_rate", "eval_size", "seed")}
         key.update(prompt=ta.PROMPT, reference=ta.longest_reference(t.tool_digits_max, t.operators))
         return key, task.reference_segments
+    if t.name == "gym":  # the generator's own training problems, its reference answers imitated
+        key = {k: getattr(t, k) for k in ("name", "gym_dataset", "gym_config", "gym_size", "eval_size", "seed",
+                                         "prompt_template")}
+        key["reference"] = task.reference_completion(task.train_sample(0))
+        return key, task.reference_completion
     from rlvr.tasks.arithmetic import PROMPT
 
     key = {k: getattr(t, k) for k in ("name", "terms_min", "terms_max", "digits", "operators", "eval_size", "seed")}

@@ -42,6 +42,7 @@ RLVR_FIELDS = ("prompt", "answer", "tests", "io_tests", "hidden_tests", "call_te
 EXTRA_FIELDS = ("tests", "io_tests", "hidden_tests", "call_tests", "entry_point", "statement")  # go into Sample.fields
 ANSWER_EXTRACT = ("none", "gsm8k", "boxed")
 MISSING = object()
+GYM_ROWS = ": rows from rlvr.verifiers.gym.gym_samples carry it, or train with task.name=gym task.gym_dataset=NAME"
 
 
 # ---------------------------------------------------------------- reading files
@@ -110,12 +111,26 @@ def rows_from_memory(data: Any, what: str) -> list[Row]:
                         f"got {type(data).__name__}") from None
     rows = []
     for n, item in enumerate(items, start=1):
+        if isinstance(item, Sample):
+            item = sample_row(item)
         if not isinstance(item, dict):
-            raise DataError(f"{what} row {n}: expected a dict, got {type(item).__name__}")
+            raise DataError(f"{what} row {n}: expected a dict or an rlvr Sample, got {type(item).__name__}")
         rows.append(Row(f"{what} row {n}", dict(item)))
     if not rows:
         raise DataError(f"{what} holds no rows")
     return rows
+
+
+def sample_row(sample: Sample) -> dict:
+    """A Sample (``gym_samples`` returns them) as a row: its fields as columns, its prompt as
+    the prompt column (the ``question`` field is how rlvr records that, not a column)."""
+    row = {k: v for k, v in sample.fields.items() if k not in ("question", "source", "columns")}
+    row.update(id=sample.id, prompt=sample.prompt)
+    if sample.answer is not None:
+        row["answer"] = sample.answer
+    if sample.verifier is not None:
+        row["verifier"] = sample.verifier
+    return row
 
 
 def write_jsonl(rows: list[Row], path: Path) -> None:
@@ -224,6 +239,11 @@ def extract_answer(text: str, how: str, where: str) -> str:
 
 def _required_groups(verifier: Any) -> tuple[tuple[str, ...], ...]:
     """Field groups a verifier needs (a row needs one field of each group); () when unknown."""
+    if isinstance(verifier, str) and verifier.strip().startswith("{"):
+        try:
+            verifier = json.loads(verifier)
+        except json.JSONDecodeError:
+            return ()
     if isinstance(verifier, dict):
         verifier = verifier.get("name")  # {"name": ..., "options": ...}; composites: unknown
     if not isinstance(verifier, str) or verifier.strip().startswith("{"):
@@ -295,12 +315,16 @@ def row_to_sample(row: Row, spec: RowSpec, index: int, split: str) -> Sample:
     verifier = values["verifier"] if values["verifier"] is not MISSING else spec.verifier
     if values["verifier"] is not MISSING:
         _check_verifier(verifier, row.where)
-    for group in _required_groups(verifier):
+    groups = _required_groups(verifier)
+    for f in {f for group in groups for f in group} - set(values):  # a verifier's own field (gym_entry): as named
+        v = row.data.get(f)
+        values[f] = MISSING if v is None else v
+    for group in groups:
         if all(values[f] is MISSING for f in group):
             f = group[0]
             alt = f" (or {', '.join(repr(g) for g in group[1:])})" if len(group) > 1 else ""
-            raise DataError(f"{row.where}: missing field '{f}' {_column_note(f, m)}{alt}, "
-                            f"needed by verifier '{verifier}'")
+            note = _column_note(f, m) if f in m else f"(column {f!r}{GYM_ROWS if f.startswith('gym_') else ''})"
+            raise DataError(f"{row.where}: missing field '{f}' {note}{alt}, needed by verifier '{verifier}'")
     if values["call_tests"] is not MISSING and values["entry_point"] is MISSING:
         raise DataError(f"{row.where}: field 'call_tests' {_column_note('call_tests', m)} needs field 'entry_point' "
                         f"{_column_note('entry_point', m)}: the function the calls go to")
@@ -311,7 +335,8 @@ def row_to_sample(row: Row, spec: RowSpec, index: int, split: str) -> Sample:
             after = "" if spec.answer_extract == "none" else f" after task.answer_extract={spec.answer_extract}"
             raise DataError(f"{row.where}: field 'answer' {_column_note('answer', m)} is empty{after}")
     prompt = render_template(spec.prompt_template, values)
-    fields = {f: values[f] for f in EXTRA_FIELDS if values[f] is not MISSING}
+    fields = {f: v for f, v in values.items() if f not in RLVR_FIELDS and v is not MISSING}
+    fields.update({f: values[f] for f in EXTRA_FIELDS if values[f] is not MISSING})
     fields["source"] = row.where
     fields["question"] = values["prompt"]
     fields["columns"] = row.data  # every column as read: a TRL-style reward function receives them by name
@@ -346,8 +371,9 @@ class DatasetTask:
         t = task_cfg
         if not t.train_path:
             raise ConfigError("task.name=dataset needs task.train_path=FILE (JSONL, Parquet or a datasets directory)")
-        check_template(t.prompt_template)
-        spec = RowSpec(resolve_mapping(t.fields), verifier, t.answer_extract, t.prompt_template)
+        template = t.prompt_template or "{prompt}"
+        check_template(template)
+        spec = RowSpec(resolve_mapping(t.fields), verifier, t.answer_extract, template)
         train = load_samples(t.train_path, spec, "row")
         if t.eval_path:
             return cls(train, load_samples(t.eval_path, spec, "eval"), seed=t.seed)

@@ -1,4 +1,4 @@
-"""``task.name`` -> a task object: the built-in procedural tasks and dataset files.
+"""``task.name`` -> a task object: the built-in procedural tasks, dataset files, reasoning-gym.
 
 A task gives ``eval_samples`` (the held-out list), ``train_batch(start, n)`` (an indexable,
 resumable training stream) and, for the built-in ones, reference solutions for the
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rlvr.errors import ConfigError
 
-TASKS = ("arithmetic", "tool_arithmetic", "chat_arithmetic", "dataset")
+TASKS = ("arithmetic", "tool_arithmetic", "chat_arithmetic", "dataset", "gym")
 
 
 def build_task(task_cfg, verifier: str = "exact"):
@@ -41,4 +41,8 @@ def build_task(task_cfg, verifier: str = "exact"):
         from rlvr.tasks.dataset import DatasetTask
 
         return DatasetTask.from_config(t, verifier=verifier)
+    if t.name == "gym":
+        from rlvr.tasks.gym import GymTask
+
+        return GymTask.from_config(t)
     raise ConfigError(f"unknown task.name {t.name!r}; valid: {', '.join(TASKS)}")

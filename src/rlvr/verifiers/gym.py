@@ -2,7 +2,12 @@
 
 - ``gym_samples(name, size, seed, **config) -> list[Sample]``: procedurally generated
   problems; each Sample carries the dataset name and the generator's entry (question,
-  answer, metadata) in ``fields`` and names the ``gym`` verifier.
+  answer, metadata) in ``fields`` and names the ``gym`` verifier (``rlvr.train(dataset=...)``
+  takes such a list as it is).
+- ``open_dataset(name, size, seed, config)``: the generator itself, every refusal a one-line
+  ``UserError`` (an unknown name lists the close ones, an unknown config key the valid
+  ones); ``entry_sample`` turns one of its entries into a Sample. ``task.name=gym``
+  (``rlvr.tasks.gym``) draws its prompts through these two.
 - ``verify_gym(completion, sample)``: the registered ``gym`` verifier. It takes the answer
   from the single ``<answer>…</answer>`` tag that ends the completion (the same strict rule
   as ``exact``; reasoning-gym's prompts ask for that tag) and returns the dataset's own
@@ -70,27 +75,55 @@ def check_dataset(name: str, allow_unsafe: bool = False) -> None:
         )
 
 
-def gym_samples(name: str, size: int, seed: int = 0, *, allow_unsafe: bool = False, **config: Any) -> list[Sample]:
-    """``size`` problems of reasoning-gym dataset ``name`` (config passed to its generator)."""
+def _config_class(rg: Any, name: str) -> Any:
+    import difflib
+
+    datasets = rg.factory.DATASETS
+    if name not in datasets:
+        close = difflib.get_close_matches(name, list(datasets), n=5, cutoff=0.6)
+        some = ", ".join(sorted(datasets)[:6])
+        hint = f"close names: {', '.join(close)}" if close else f"{len(datasets)} names, e.g. {some}"
+        raise UserError(f"reasoning-gym has no dataset {name!r}; {hint} "
+                        f"(all: python -c 'import reasoning_gym; print(sorted(reasoning_gym.factory.DATASETS))')")
+    return datasets[name][1]
+
+
+def open_dataset(name: str, size: int, seed: int, config: dict | None = None, *, allow_unsafe: bool = False) -> Any:
+    """reasoning-gym's generator ``name`` with ``config`` (its config class's keyword
+    arguments); a refused, unknown or badly configured dataset raises one ``UserError``."""
+    import dataclasses
+
     check_dataset(name, allow_unsafe)
     rg = _gym()
+    config_cls = _config_class(rg, name)
+    config = dict(config or {})
+    known = [f.name for f in dataclasses.fields(config_cls)] if dataclasses.is_dataclass(config_cls) else None
+    bad = sorted(set(config) - set(known or config) | set(config) & {"seed", "size"})
+    if bad:
+        valid = ", ".join(k for k in known or () if k not in ("seed", "size"))
+        raise UserError(f"reasoning-gym dataset {name!r} has no config key {bad[0]!r}"
+                        f"{' (rlvr sets seed and size)' if bad[0] in ('seed', 'size') else ''}; valid: {valid}")
     try:
-        dataset = rg.create_dataset(name, size=size, seed=seed, **config)
-    except ValueError as exc:
-        raise UserError(f"reasoning-gym: {exc}") from None
+        return rg.create_dataset(name, size=size, seed=seed, **config)
+    except (AssertionError, ValueError, TypeError, KeyError) as exc:
+        raise UserError(f"reasoning-gym dataset {name!r} refuses config {config}: "
+                        f"{exc or type(exc).__name__}") from None
+
+
+def entry_sample(name: str, entry: dict, sid: str, prompt: str | None = None, verifier: str | None = "gym") -> Sample:
+    """One generator entry as a Sample: ``prompt`` defaults to the entry's question."""
+    answer = entry.get("answer")
+    return Sample(id=sid, prompt=entry["question"] if prompt is None else prompt,
+                  answer=None if answer is None else str(answer),
+                  fields={"gym_dataset": name, "gym_entry": entry, "question": entry["question"]},
+                  verifier=verifier)
+
+
+def gym_samples(name: str, size: int, seed: int = 0, *, allow_unsafe: bool = False, **config: Any) -> list[Sample]:
+    """``size`` problems of reasoning-gym dataset ``name`` (config passed to its generator)."""
+    dataset = open_dataset(name, size, seed, config, allow_unsafe=allow_unsafe)
     verifier = '{"name": "gym", "options": {"allow_unsafe": true}}' if allow_unsafe else "gym"
-    samples = []
-    for index in range(size):
-        entry = dataset[index]
-        answer = entry.get("answer")
-        samples.append(Sample(
-            id=f"{name}/{seed}/{index}",
-            prompt=entry["question"],
-            answer=None if answer is None else str(answer),
-            fields={"gym_dataset": name, "gym_entry": entry},
-            verifier=verifier,
-        ))
-    return samples
+    return [entry_sample(name, dataset[index], f"{name}/{seed}/{index}", verifier=verifier) for index in range(size)]
 
 
 @lru_cache(maxsize=64)
@@ -109,4 +142,4 @@ def verify_gym(completion: str, sample: Sample, *, allow_unsafe: bool = False) -
         return Verdict(0.0, "no_answer", tagged.reason if tagged else "no <answer>…</answer> tag")
     score = float(_scorer(name)(tagged.text, entry))
     status = "ok" if score >= 1.0 else "wrong"
-    return Verdict(score, status, f"{name} score {score:g}", {"gym_score": score})
+    return Verdict(score, status, f"{name} score {score:g}", {"gym_score": score}, answer=tagged.text.strip())
