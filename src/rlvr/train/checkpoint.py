@@ -9,8 +9,8 @@ atomically) point at it. A crash mid-write leaves at most a stray ``.tmp`` folde
 the previous ``latest`` intact. A write that fails is an ``OSError`` whatever reported it
 (``torch.save`` reports a full disk as a ``RuntimeError``), naming the free space left, so the
 trainer's "count it and go on" (``faults/checkpoint_errors``) sees it. Writing a step that
-already exists (the final save after a periodic one) moves the old folder aside to ``step_N.replaced-<pid>`` before the new one
-is renamed in, and ``latest_checkpoint`` falls back to that copy if a crash lands between
+already exists (the final save after a periodic one) moves the old folder aside to
+``step_N.replaced-<pid>`` before the new one is renamed in, and ``latest_checkpoint`` falls back to that copy if a crash lands between
 the two renames. A failed write (disk full) removes its temporary files and re-raises.
 
 The last file written into a checkpoint is ``checksums.json`` (every other file's size and
