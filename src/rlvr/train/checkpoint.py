@@ -10,8 +10,9 @@ the previous ``latest`` intact. A write that fails is an ``OSError`` whatever re
 (``torch.save`` reports a full disk as a ``RuntimeError``), naming the free space left, so the
 trainer's "count it and go on" (``faults/checkpoint_errors``) sees it. Writing a step that
 already exists (the final save after a periodic one) moves the old folder aside to
-``step_N.replaced-<pid>`` before the new one is renamed in, and ``latest_checkpoint`` falls back to that copy if a crash lands between
-the two renames. A failed write (disk full) removes its temporary files and re-raises.
+``step_N.replaced-<pid>`` before the new one is renamed in, and ``latest_checkpoint`` falls
+back to that copy if a crash lands between the two renames. A failed write (disk full) removes
+its temporary files and re-raises.
 
 The last file written into a checkpoint is ``checksums.json`` (every other file's size and
 sha256): a folder without it never completed, and a file that no longer matches it (cut
