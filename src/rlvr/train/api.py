@@ -77,7 +77,7 @@ def train(config: Config | str | Path | None = None, *, reward: Any = None, data
     """
     from rlvr.config import apply_overrides
     from rlvr.train.loop import train as train_loop
-    from rlvr.train.run import check_run_dir, resolve_run_dir
+    from rlvr.train.run import check_run_dir, lock_run_dir, release_run_dirs, resolve_run_dir
 
     log = log or (lambda text: print(text, file=sys.stderr, flush=True))
     cfg = as_config(config, [])
@@ -94,8 +94,13 @@ def train(config: Config | str | Path | None = None, *, reward: Any = None, data
         raise ConfigError("eval_dataset needs dataset (the training rows) too")
     validate(cfg)  # every value, before anything is written
     check_run_dir(cfg, resume, overwrite)
-    if dataset is not None:
-        write_rows(dataset, data_dir / "train.jsonl", "dataset", resume)
-        if eval_dataset is not None:
-            write_rows(eval_dataset, data_dir / "eval.jsonl", "eval_dataset", resume)
-    return train_loop(cfg, resume=resume, log=log, overwrite=overwrite, callbacks=tuple(callbacks))
+    try:
+        if cfg.train.ray_ranks <= 1:  # Ray's rank 0 takes the lock in its own process
+            lock_run_dir(cfg.run_dir())  # before the rows are written into it
+        if dataset is not None:
+            write_rows(dataset, data_dir / "train.jsonl", "dataset", resume)
+            if eval_dataset is not None:
+                write_rows(eval_dataset, data_dir / "eval.jsonl", "eval_dataset", resume)
+        return train_loop(cfg, resume=resume, log=log, overwrite=overwrite, callbacks=tuple(callbacks))
+    finally:
+        release_run_dirs()
