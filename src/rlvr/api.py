@@ -64,12 +64,13 @@ def verify(completion: str, answer: Any = None, *, verifier: Any = "exact", samp
            **fields: Any) -> Verdict:
     """Grade one completion: ``rlvr.verify("<answer>8</answer>", "8")`` or ``verifier="math"``,
     ``"module:function"``, a function, a spec dict; ``fields`` become the sample's fields
-    (``tests=...``, ``statement=...``) or ``sample`` gives the whole Sample."""
+    (``tests=...``, ``statement=...``) or ``sample`` gives the whole Sample. A verifier that
+    raises gives status ``error`` with the exception's text, as in training."""
     from rlvr.verifiers.composite import as_verifier
-    from rlvr.verifiers.registry import check_verdict
+    from rlvr.verifiers.pool import run_one
 
     if sample is None:
         sample = Sample(id="0", prompt=str(fields.pop("prompt", "")), answer=None if answer is None else str(answer),
                         fields=fields)
     spec = reward_spec(verifier) if callable(verifier) and not hasattr(verifier, "key") else verifier
-    return check_verdict(as_verifier(spec)(completion, sample), f"verifier {spec!r}")
+    return run_one(as_verifier(spec), completion, sample)[0]  # an exception is status "error" with its text

@@ -99,8 +99,8 @@ def test_a_module_that_cannot_be_imported_is_one_line_saying_why(tmp_path, monke
 
 def test_a_missing_module_names_the_working_directory(tmp_path, monkeypatch, isolated_path):
     monkeypatch.chdir(tmp_path)
-    with pytest.raises(UnknownVerifierError, match=r"no module named 'nowhere_rewards' on the path or in the "
-                                                   r"working directory"):
+    with pytest.raises(UnknownVerifierError, match=r"cannot import module 'nowhere_rewards': no module of that name "
+                                                   r"on the path or in the working directory"):
         get_verifier("nowhere_rewards:score")
 
 

@@ -171,8 +171,8 @@ def _import_module(module_name: str, spec: str) -> Any:
                 sys.path.insert(0, cwd)  # modules in the working directory resolve
                 continue
             if ours:
-                raise UnknownVerifierError(f"verifier {spec!r}: no module named {module_name!r} on the path or in "
-                                           f"the working directory {cwd}") from None
+                raise UnknownVerifierError(f"verifier {spec!r}: cannot import module {module_name!r}: no module of "
+                                           f"that name on the path or in the working directory {cwd}") from None
             raise UnknownVerifierError(f"verifier {spec!r}: importing {module_name!r} failed: it imports "
                                        f"{exc.name!r}, which is not installed ({exc})") from None
         except SyntaxError as exc:
