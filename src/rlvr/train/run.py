@@ -31,6 +31,7 @@ from rlvr.models.base import check_model_dir, ensure_base
 from rlvr.models.loading import frozen_copy, load_policy, resolve_device_dtype
 from rlvr.models.precision import precision_of
 from rlvr.rollout.build import build_rollout
+from rlvr.rollout.prompts import check_context
 from rlvr.tasks.contamination import check_task
 from rlvr.tasks.registry import build_task
 from rlvr.train import checkpoint as ckpt
@@ -332,6 +333,7 @@ def setup_run(cfg: Config, resume: bool, log, eval_backend: str | None = None, o
     log(f"precision (model.dtype={cfg.model.dtype}): {precision_of(model).describe()}")
     if hasattr(task, "check_rollout"):
         task.check_rollout(cfg, tokenizer)
+    check_context(task, tokenizer, model, cfg)  # a prompt that does not fit the model's context: one line
     ref_model = build_reference(cfg, model, base_dir, resume_from)  # None without a KL term
     distributed.wrap_model(model, dist, cfg.train.dp)  # ranks start equal (ddp) or shard (fsdp2)
     optimizer, scheduler = build_optimizer(cfg, model)
