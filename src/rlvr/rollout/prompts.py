@@ -56,7 +56,8 @@ def check_context(task, tokenizer, model, cfg: Config) -> None:
     if not isinstance(train, list):
         train = [task.train_sample(k) for k in range(SAMPLED_TRAIN_PROMPTS)]
     samples = list(train) + list(task.eval_samples)
-    too_long = [(s, n) for s, n in ((s, len(render_prompt(tokenizer, s, cfg))) for s in samples) if n + budget > context]
+    lengths = ((s, len(render_prompt(tokenizer, s, cfg))) for s in samples)
+    too_long = [(s, n) for s, n in lengths if n + budget > context]
     if not too_long:
         return
     first, length = too_long[0]
