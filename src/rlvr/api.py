@@ -38,7 +38,8 @@ def evaluate(model: str | Path, config: Config | str | Path | None = None, *, re
     any Hugging Face causal LM, a ``.gguf`` file) on a task's held-out problems, as ``rlvr
     eval`` prints them. Without ``config`` the model's own run config is used when it has
     one, else the demo's. ``dataset``: held-out rows in memory (a list of dicts, a
-    ``datasets.Dataset``)."""
+    ``datasets.Dataset``). A progress bar over the problems goes to standard error, unless
+    ``overrides`` hold ``log.progress=false``."""
     from rlvr.commands.eval import check_eval_args, eval_config, run_eval
     from rlvr.models.base import user_model_dir
 
@@ -57,7 +58,9 @@ def evaluate(model: str | Path, config: Config | str | Path | None = None, *, re
         write_rows(dataset, path, "dataset", resume=False)
         cfg.task.name, cfg.task.train_path, cfg.task.eval_path = "dataset", str(path), str(path)
     validate(cfg)
-    return run_eval(cfg, [model_dir], n=n, ks=None, problems=problems, temperature=temperature, output=out)
+    shown = cfg.log.progress if any(str(o).startswith("log.progress=") for o in overrides) else True
+    return run_eval(cfg, [model_dir], n=n, ks=None, problems=problems, temperature=temperature, output=out,
+                    progress=shown)
 
 
 def verify(completion: str, answer: Any = None, *, verifier: Any = "exact", sample: Sample | None = None,
