@@ -116,7 +116,7 @@ def test_training_shows_bars_through_its_base_and_final_evaluations(smoke_run, t
                           capture_output=True, text=True, env=env, timeout=120)
     assert proc.returncode == 0, proc.stderr
     frames = proc.stderr.replace("\r", "\n").splitlines()
-    for label in ("eval: base policy", "eval: final policy"):
+    for label in ("eval: base policy", "eval: step 1"):  # the final evaluation, after step 1
         assert any(f.startswith(f"{label}: 100%|") and "| 16/16 [" in f for f in frames), label
 
 

@@ -87,9 +87,10 @@ def evaluate(rollout, tokenizer, samples: list[Sample], rewarder, cfg: Config, p
     return evaluate_samples(rollout, tokenizer, samples, rewarder, cfg, progress=progress)
 
 
-def run_evaluation(run, label: str = "eval") -> dict:
+def run_evaluation(run) -> dict:
     """The run's held-out evaluation with its current policy (summed over ranks); a progress bar
-    called ``label`` when the run shows progress (``log.progress``)."""
+    (``eval: base policy``, ``eval: step N``) when the run shows progress (``log.progress``)."""
+    label = "eval: base policy" if run.state.base_eval is None else f"eval: step {run.state.step}"
     shown = label if run.cfg.log.progress and run.dist.is_main else None
     return run.evaluate_fn(run.rollout, run.tokenizer, run.eval_samples, run.rewarder, run.cfg, progress=shown)
 
@@ -113,7 +114,7 @@ def base_evaluation(run) -> float:
     state = run.state
     if state.base_eval is None:
         t0 = time.time()
-        base = run_evaluation(run, "eval: base policy")
+        base = run_evaluation(run)
         run.phases["base_eval_s"] = time.time() - t0
         state.base_eval = {"pass@1": base["pass@1"], **({"by_kind": base["by_kind"]} if base.get("by_kind") else {})}
         log_eval(run, 0, base)

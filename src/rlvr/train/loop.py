@@ -207,7 +207,7 @@ def end_of_step(run: Run, step: int, batch: StepData, metrics: dict, last_eval: 
     run.runlog.log({"step": step, "kind": "train", **metrics})
     run.runlog.write_samples(step, batch)
     if eval_due(cfg, step):
-        ev = run_evaluation(run, f"eval: step {step}")
+        ev = run_evaluation(run)
         log_eval(run, step, ev)
         last_eval = ev["pass@1"]
     if cfg.train.checkpoint_every and step % cfg.train.checkpoint_every == 0 and not last:
@@ -224,7 +224,7 @@ def finish(run: Run, source) -> dict:
     state = run.state
     if (state.final_eval or {}).get("step") != state.step:  # not when resuming a run that had finished
         t0 = time.time()
-        final = run_evaluation(run, "eval: final policy")
+        final = run_evaluation(run)
         run.phases["final_eval_s"] = time.time() - t0
         log_eval(run, state.step, final)
         # saved with the final checkpoint
