@@ -4,7 +4,7 @@
 # .ci/run installs the Debian packages so that CI runs them all.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash scripts/setup.sh test
+bash scripts/setup.sh test,vllm
 # lint first: it takes seconds and names the file and line of what it finds
 .venv/bin/ruff check src tests bench
 # Two pytest workers (pytest-xdist), each given whole files (module fixtures are built once),

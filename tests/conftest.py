@@ -76,6 +76,26 @@ def tiny_model_dir(tmp_path_factory, tiny_tokenizer):
     return path
 
 
+@pytest.fixture(scope="session")
+def shared_cache(tmp_path_factory):
+    """One warm-start cache for the tests of a session that train the smoke preset (its base is built once)."""
+    return tmp_path_factory.mktemp("rlvr-cache")
+
+
+@pytest.fixture(scope="session")
+def vllm_model_dir(tmp_path_factory, tiny_tokenizer):
+    """A random-init 2-layer Llama with head size 32, the smallest vLLM's CPU attention takes."""
+    import torch
+
+    from rlvr.models.tiny import TinyShape, build_tiny_model, save_pretrained
+
+    path = tmp_path_factory.mktemp("vllm-model")
+    torch.manual_seed(0)
+    model = build_tiny_model(tiny_tokenizer, TinyShape(hidden=64, layers=2, heads=2, intermediate=128))
+    save_pretrained(model, tiny_tokenizer, path)
+    return path
+
+
 @pytest.fixture()
 def tiny_model(tiny_tokenizer):
     from rlvr.models.tiny import TinyShape, build_tiny_model

@@ -214,6 +214,12 @@ class RolloutConfig(Section):
     vllm_on_stale: str = knob(
         "error", "vllm: what generate does when the trainer's weights "
                  "changed since the last push (a missed sync).", ("error", "warn"))
+    vllm_logp_tol: float | None = knob(None,
+        "vllm: bound on the largest gap between the engine's and the trainer's log-probabilities of a fixed probe "
+        "sequence, checked after every weight push; None = 1e-3 in float32, 0.1 in 16-bit types.", range="(0, inf)")
+    vllm_on_gap: str = knob(
+        "warn", "vllm: what a probe gap past rollout.vllm_logp_tol does: an ALARM warning (counted in "
+                "vllm/gap_alarms) or an error that stops the run.", ("warn", "error"))
 
 
 @dataclass
@@ -326,8 +332,9 @@ class TrainConfig(Section):
         "Launch this many data-parallel trainer ranks as Ray actors; 0 = this process (torchrun sets ranks "
         "itself).", range="[0, inf)")
     dp: str = knob(
-        "ddp", "Data-parallel strategy with several ranks: ddp (gloo on "
-               "CPU, nccl on GPU) or fsdp2 (GPU, rollout.backend=vllm).", ("ddp", "fsdp2"))
+        "ddp", "Data-parallel strategy with several ranks (gloo on CPU, nccl on GPU): ddp (a whole model per "
+               "rank) or fsdp2 (parameters, gradients and optimizer state sharded with fully_shard).",
+        ("ddp", "fsdp2"))
     checkpoint_every: int = knob(100, "Write a checkpoint every N steps (and at the end); 0 = only at the end.",
         range="[0, inf)")
     keep_checkpoints: int = knob(2, "Most recent checkpoints kept on disk.", range="[0, inf)")
@@ -359,6 +366,53 @@ class LogConfig(Section):
         "Phrases counted as self-checking.", factory=lambda: ["wait", "let me check", "re-evaluate", "double-check"])
 
 
+DOCTOR_ACTIONS = ("stop", "alarm", "off")
+
+
+@dataclass
+class DoctorConfig:
+    reward_errors: str = knob("stop",
+        "Run doctor: the reward errs (raises, or returns NaN/inf/None/a non-number/the wrong number of values) on "
+        "more than reward_error_frac of a step's or the base evaluation's completions. stop: end the run at once "
+        "(exit non-zero) with the first exception and its row; alarm: say so and go on; off.", DOCTOR_ACTIONS)
+    reward_error_frac: float = knob(0.5, "Run doctor: share of a batch's completions with status error that "
+                                         "fires reward_errors.", range="[0, 1)")
+    no_signal: str = knob("stop",
+        "Run doctor: every group's rewards were identical (zero_var/observed = 1) on no_signal_steps steps in a "
+        "row, so no advantage and no reward gradient.", DOCTOR_ACTIONS)
+    no_signal_steps: int = knob(20, "Run doctor: steps in a row for no_signal.", range="[1, inf)")
+    all_truncated: str = knob("alarm",
+        "Run doctor: every completion hit rollout.max_new_tokens (trunc_rate = 1) on truncated_steps steps in a "
+        "row.", DOCTOR_ACTIONS)
+    truncated_steps: int = knob(3, "Run doctor: steps in a row for all_truncated.", range="[1, inf)")
+    entropy_floor: str = knob("alarm",
+        "Run doctor: entropy below entropy_min on entropy_steps steps in a row (collapsed).", DOCTOR_ACTIONS)
+    entropy_min: float = knob(0.05, "Run doctor: entropy floor, nats per loss token.", range="[0, inf)")
+    entropy_steps: int = knob(5, "Run doctor: steps in a row for entropy_floor.", range="[1, inf)")
+    sampler_gap: str = knob("alarm",
+        "Run doctor: the sampler-trainer log-prob gap (logp_mismatch) above sampler_gap_max on sampler_gap_steps "
+        "steps in a row.", DOCTOR_ACTIONS)
+    sampler_gap_max: float = knob(0.1, "Run doctor: bound of logp_mismatch, nats per loss token.", range="(0, inf)")
+    sampler_gap_steps: int = knob(3, "Run doctor: steps in a row for sampler_gap.", range="[1, inf)")
+    zero_grad: str = knob("stop",
+        "Run doctor: grad_norm exactly 0 while the loss is not and rewards varied, on zero_steps steps in a row.",
+        DOCTOR_ACTIONS)
+    zero_loss: str = knob("stop",
+        "Run doctor: the loss and grad_norm exactly 0 while rewards varied, on zero_steps steps in a row (every "
+        "loss token masked or skipped).", DOCTOR_ACTIONS)
+    zero_steps: int = knob(3, "Run doctor: steps in a row for zero_grad and zero_loss.", range="[1, inf)")
+    nonfinite_grad: str = knob("stop",
+        "Run doctor: nonfinite_steps steps in a row had a non-finite loss or gradient (each is skipped, no update "
+        "applied, whatever the action).", DOCTOR_ACTIONS)
+    nonfinite_steps: int = knob(3, "Run doctor: skipped non-finite steps in a row for nonfinite_grad.",
+        range="[1, inf)")
+    data_repeated: str = knob("alarm",
+        "Run doctor: the training stream begins another pass over a finite training set (dataset tasks), or one "
+        "step draws more rows than the set holds.", DOCTOR_ACTIONS)
+    max_epochs: int = knob(0, "Run doctor: stop (data_exhausted) once this many passes over a finite training set "
+                              "are done; 0 = never.", range="[0, inf)")
+
+
 @dataclass
 class Config(Section):
     name: str = knob("run", "Run name (the run directory is output, or runs/<name>).")
@@ -373,6 +427,7 @@ class Config(Section):
     train: TrainConfig = field(default_factory=TrainConfig)
     eval: EvalConfig = field(default_factory=EvalConfig)
     log: LogConfig = field(default_factory=LogConfig)
+    doctor: DoctorConfig = field(default_factory=DoctorConfig)
 
     def run_dir(self) -> Path:
         return Path(self.output) if self.output else Path("runs") / self.name
@@ -502,10 +557,12 @@ def _build(cls: type, data: dict, prefix: str) -> Any:
                                   f"{path}.{next(iter(tp.__dataclass_fields__))}=...")
             kwargs[key] = _build(tp, value, path + ".")
             continue
+        choices = fields[key].metadata.get("choices")
+        if value is False and choices and "off" in choices:
+            value = "off"  # YAML reads a bare off as false
         ok, coerced = _type_ok(value, tp)
         if not ok:
             raise ConfigError(f"config key '{path}' expects {_type_name(tp)}, got {value!r}")
-        choices = fields[key].metadata.get("choices")
         if choices and coerced is not None and coerced not in choices:
             raise ConfigError(f"config key '{path}' has invalid value {coerced!r}; "
                               f"valid choices: {', '.join(map(str, choices))}")

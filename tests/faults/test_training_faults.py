@@ -102,9 +102,14 @@ def test_three_nan_steps_in_a_row_stop_the_run_and_keep_the_last_good_checkpoint
                                                                                  mode):
     nan_on_updates(monkeypatch, {3, 4, 5})
     out, _, error = run(tmp_path, cache_dir, mode)
-    assert error is not None and "stopping at step 5: 3 steps in a row had a non-finite loss" in error
+    assert error is not None and "stopped the run at step 5: nonfinite_grad" in error
+    assert "3 steps in a row had a non-finite loss or gradient" in error
     assert "the last good checkpoint is" in error and "step_4" in error and "--resume" in error
-    assert [r["step"] for r in train_rows(out)] == [1, 2, 3, 4]
+    rows = train_rows(out)
+    assert [r["step"] for r in rows] == [1, 2, 3, 4, 5]  # the failing step's row is written too
+    assert rows[4]["doctor/nonfinite_grad"] == 1 and rows[4]["faults/nonfinite_steps"] == 3
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["stop"]["reason"] == "doctor" and summary["stop"]["name"] == "nonfinite_grad"
     assert_intact_latest(out, 4)
 
 

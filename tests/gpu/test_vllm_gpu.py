@@ -3,7 +3,8 @@
 These are the checks the CPU suite cannot make: real vLLM log-probabilities against the
 trainer's, weight pushes into a real engine, a short training run through it, and (with
 two GPUs) nccl data parallelism and FSDP2. None has been run yet: no GPU was available
-when they were written (docs/scaling.md lists what is checked where).
+when they were written; the same engine is checked on CPU in tests/rollout/test_vllm_real.py
+(docs/scaling.md lists what is checked where).
 """
 
 from __future__ import annotations
@@ -78,7 +79,8 @@ def test_real_engine_logprobs_track_the_trainer_and_pushes_land(model_dir):
             p.mul_(1.5)  # a large in-place change, like an optimizer step
     with pytest.raises(RuntimeError, match="stale weights"):
         r.generate(prompts, sp)
-    r.sync_weights()
+    gap = r.sync_weights()
+    assert gap["vllm/logp_gap_max"] < 0.1  # the probe check after the push (the bf16 default bound)
     comps = r.generate(prompts, sp)
     assert r.version == 1 and all(c.policy_version == 1 for c in comps)
     assert _mismatch(model, comps) < 0.05

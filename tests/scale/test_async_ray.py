@@ -53,8 +53,9 @@ def test_async_hf_run_bounds_staleness_and_trains(ray_session, tmp_path, shared_
     assert [k for k in rows[0] if k.startswith(("staleness/", "async/")) and f"`{k}`" not in documented] == []
 
 
-def _kill_first_rollout_worker_after(run: Path, created: list, after_step: int, killed: dict) -> None:
-    deadline = time.time() + 120
+def _kill_first_rollout_worker_after(run: Path, created: list, after_step: int, killed: dict,
+                                     wait_s: float = 120) -> None:
+    deadline = time.time() + wait_s
     while time.time() < deadline:
         metrics = run / "metrics.jsonl"
         if created and metrics.is_file() and len(_rows(run, "train")) >= after_step:
@@ -65,12 +66,9 @@ def _kill_first_rollout_worker_after(run: Path, created: list, after_step: int, 
         time.sleep(0.05)
 
 
-def test_a_killed_rollout_worker_is_restarted_and_its_prompts_requeued(ray_session, tmp_path, shared_cache,
-                                                                        monkeypatch):
+def spy_pipelines(monkeypatch) -> list:
+    """The list every async Pipeline the next run creates is appended to (to find its workers' pids)."""
     import rlvr.train.async_source as async_source
-    from rlvr.tasks.registry import build_task
-    from rlvr.train.checkpoint import load_trainer_state
-    from rlvr.train.loop import train
 
     created = []
 
@@ -80,6 +78,16 @@ def test_a_killed_rollout_worker_is_restarted_and_its_prompts_requeued(ray_sessi
             created.append(self)
 
     monkeypatch.setattr(async_source, "Pipeline", SpyPipeline)
+    return created
+
+
+def test_a_killed_rollout_worker_is_restarted_and_its_prompts_requeued(ray_session, tmp_path, shared_cache,
+                                                                        monkeypatch):
+    from rlvr.tasks.registry import build_task
+    from rlvr.train.checkpoint import load_trainer_state
+    from rlvr.train.loop import train
+
+    created = spy_pipelines(monkeypatch)
     cfg = _cfg(tmp_path, shared_cache, "train.steps=6", "rollout.backend=scripted")
     killed: dict = {}
     killer = threading.Thread(target=_kill_first_rollout_worker_after, args=(tmp_path / "run", created, 2, killed))

@@ -46,7 +46,6 @@ def test_local_config_splits_the_step():
     (["algo.name=reinforce"], "batch-scope"),
     (["algo.name=ppo"], "critic"),
     (["train.mode=async"], "one trainer rank"),
-    (["train.dp=fsdp2"], "fsdp2 needs CUDA"),
 ])
 def test_configs_that_cannot_be_split_exactly_fail_loud(overrides, message):
     with pytest.raises(ConfigError, match=message):

@@ -79,7 +79,7 @@ def run_all(config: str | None, run_preset: str | None, overrides: list[str], pr
             run_dir = out / f"{preset}-s{seed}"
             cfg = load_config(config, preset=run_preset, overrides=[*overrides, f"algo.name={preset}", f"seed={seed}",
                                                                     f"output={run_dir}", f"name={run_dir.name}"])
-            if (run_dir / "summary.json").is_file():
+            if (run_dir / "summary.json").is_file() and json.loads((run_dir / "summary.json").read_text()).get("final"):
                 log(f"compare: {run_dir.name} already finished; re-using it")
             else:
                 log(f"compare: training {run_dir.name}")

@@ -15,8 +15,13 @@ documented shapes of vLLM's objects:
   ``worker_extension_cls`` engine argument mixed in, as vLLM does; the worker's
   ``model_runner.model.load_weights(weights)`` takes ``(name, tensor)`` pairs in Hugging
   Face naming; ``reset_prefix_cache()``.
-- ``LegacyLLM`` has no ``collective_rpc``; it exposes the in-process path
-  ``llm_engine.model_executor.driver_worker.model_runner.model`` instead.
+- the worker's ``reload_weights(weights_iterator, is_checkpoint_format)`` (vLLM's in-place
+  reload; with no iterator, the checkpoint the engine started from); prompt log-probabilities
+  (``SamplingParams(prompt_logprobs=0)``: ``RequestOutput.prompt_logprobs``, None first).
+
+It is kept for what a real engine cannot be made to do on demand: return a malformed output
+(no log-probabilities, an aborted completion), or run where vLLM is not installed. Everything
+else is tested against the real engine (tests/rollout/test_vllm_real.py).
 
 The engine keeps its OWN copy of the weights (loaded from ``model``), so a missed weight
 push really generates from stale weights. It samples with the hf backend's sampler, so its
@@ -47,6 +52,7 @@ class SamplingParams:
     logprobs: int | None = None
     seed: int | None = None
     detokenize: bool = True
+    prompt_logprobs: int | None = None
 
 
 @dataclass
@@ -73,6 +79,7 @@ class RequestOutput:
     prompt_token_ids: list[int]
     outputs: list[CompletionOutput]
     finished: bool = True
+    prompt_logprobs: list | None = None
 
 
 class FakeModel:
@@ -81,6 +88,7 @@ class FakeModel:
     def __init__(self, module):
         self.module = module
         self.loads = 0
+        self.initial = {k: v.clone() for k, v in module.state_dict().items()}
 
     def load_weights(self, weights: Iterable[tuple[str, torch.Tensor]]) -> set[str]:
         params = dict(self.module.named_parameters(remove_duplicate=False))  # tied weights under both names
@@ -99,6 +107,13 @@ class FakeModel:
 @dataclass
 class FakeWorker:
     model_runner: Any
+
+    def reload_weights(self, weights_iterator=None, is_checkpoint_format: bool = True) -> None:
+        """vLLM's in-place reload; without an iterator, the checkpoint the engine was started from."""
+        model = self.model_runner.model
+        if weights_iterator is None:
+            weights_iterator = model.initial.items()
+        model.load_weights(weights_iterator)
 
 
 def _worker_class(extension: str | None) -> type:
@@ -153,6 +168,7 @@ class LLM:
         from rlvr.rollout.hf import HFRollout
 
         self.requests.append((list(prompt_ids), sp))
+        prompt_lp = None if sp.prompt_logprobs is None else self._prompt_logprobs(prompt_ids)
         seed = sp.seed if sp.seed is not None else 0
         sampler = HFRollout(self.model.module, self.tokenizer, seed=seed)
         ours = rtypes.SamplingParams(max_new_tokens=sp.max_tokens or 16, temperature=sp.temperature, top_p=sp.top_p,
@@ -165,20 +181,15 @@ class LLM:
             outs.append(CompletionOutput(index=j, text=c.text if sp.detokenize else "", token_ids=list(c.token_ids),
                                          cumulative_logprob=sum(c.sampler_logp), logprobs=lps,
                                          finish_reason=c.finish_reason, stop_reason=stop_reason))
-        return RequestOutput(request_id=request_id, prompt_token_ids=list(prompt_ids), outputs=outs)
+        return RequestOutput(request_id=request_id, prompt_token_ids=list(prompt_ids), outputs=outs,
+                             prompt_logprobs=prompt_lp)
+
+    def _prompt_logprobs(self, ids: list[int]) -> list:
+        with torch.no_grad():
+            lp = self.model.module(torch.tensor([ids])).logits[0].float().log_softmax(-1)
+        return [None] + [{t: Logprob(float(lp[i - 1, t]), 1)} for i, t in enumerate(ids) if i > 0]
 
 
-class LegacyLLM(LLM):
-    """Older vLLM: no ``collective_rpc``; the model is reachable in process through the engine."""
-
-    collective_rpc = None  # type: ignore[assignment]
-
-    def __init__(self, model: str, **engine_kwargs):
-        super().__init__(model, **engine_kwargs)
-        executor = types.SimpleNamespace(driver_worker=self.worker)
-        self.llm_engine = types.SimpleNamespace(model_executor=executor)
-
-
-def fake_vllm_module(legacy: bool = False):
+def fake_vllm_module():
     """An object standing in for ``import vllm`` (``LLM``, ``SamplingParams``)."""
-    return types.SimpleNamespace(LLM=LegacyLLM if legacy else LLM, SamplingParams=SamplingParams, __name__="fake_vllm")
+    return types.SimpleNamespace(LLM=LLM, SamplingParams=SamplingParams, __name__="fake_vllm")

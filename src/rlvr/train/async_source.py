@@ -89,10 +89,14 @@ class RolloutWorker:
 
         return os.getpid(), ray.get_runtime_context().get_actor_id()
 
-    def set_weights(self, state: dict, version: int) -> int:
-        self.rollout.sync_weights(state)
+    def set_weights(self, state: dict, version: int, probe=None) -> dict:
+        """Load the weights; with ``probe`` (the trainer's log-probabilities of the vllm backend's
+        probe sequence) the engine is checked against them: the gap metrics come back."""
+        gap = self.rollout.sync_weights(state, expected_probe=probe) if probe is not None else None
+        if gap is None:
+            self.rollout.sync_weights(state)
         self.rollout.version = version  # completions are tagged with the trainer's step count
-        return version
+        return {"version": version, **(gap or {})}
 
     def generate(self, prompts: list[list[int]], sampling: SamplingParams) -> list[Completion]:
         return self.rollout.generate(prompts, sampling)
@@ -142,7 +146,8 @@ class Pipeline:
     verifiers: list = field(default_factory=list)
     pids: dict = field(default_factory=dict)  # ("rollout" | "verifier", index) -> pid, for tests and logs
     jobs: dict = field(default_factory=dict)  # step -> [Job]
-    weights: tuple | None = None   # (ObjectRef of the state dict, version) of the latest push
+    weights: tuple | None = None   # (ObjectRef of the state dict, version, probe) of the latest push
+    pushes: list = field(default_factory=list)  # ObjectRefs of set_weights calls not yet looked at
     restarts: int = 0
     requeued: int = 0
 
@@ -175,7 +180,7 @@ class Pipeline:
             raise RuntimeError(f"the {kind} worker {i} did not start within {START_TIMEOUT_S}s: the Ray cluster may "
                                f"lack the resources it asks for ({self.ray.available_resources()} available)") from None
         if kind == "rollout" and self.weights is not None:
-            handle.set_weights.remote(*self.weights)
+            self.pushes.append(handle.set_weights.remote(*self.weights))
         return handle
 
     def _alive(self, handle) -> bool:
@@ -195,11 +200,30 @@ class Pipeline:
         self.log(f"async: {kind} worker {idx} died; restarted it (pid {self.pids[(kind, idx)]})")
 
     # ------------------------------------------------------------ weights and jobs
-    def push_weights(self, state: dict, version: int) -> None:
+    def push_weights(self, state: dict, version: int, probe=None) -> None:
         ref = self.ray.put({k: v.detach().cpu() for k, v in state.items()})
-        self.weights = (ref, version)
-        for w in self.rollouts:
-            w.set_weights.remote(ref, version)  # actor calls run in order: before any later generate
+        self.weights = (ref, version, probe)
+        for w in self.rollouts:  # actor calls run in order: before any later generate
+            self.pushes.append(w.set_weights.remote(ref, version, probe))
+
+    def push_metrics(self) -> dict:
+        """The largest probe gap among the pushes finished since the last call (vllm workers)."""
+        if not self.pushes:
+            return {}
+        done, self.pushes = self.ray.wait(self.pushes, num_returns=len(self.pushes), timeout=0)
+        gaps = [r for r in self._results(done) if "vllm/logp_gap_max" in r]
+        if not gaps:
+            return {}
+        return {k: max(g[k] for g in gaps) for k in ("vllm/logp_gap_max", "vllm/logp_gap_mean")}
+
+    def _results(self, refs) -> list[dict]:
+        out = []
+        for ref in refs:
+            try:
+                out.append(self.ray.get(ref))
+            except self.ray.exceptions.RayActorError:
+                pass  # a worker that died with a push in flight: its replacement gets the weights again
+        return out
 
     def _submit(self, job: Job) -> None:
         rollout, verifier = self.rollouts[job.rollout_idx], self.verifiers[job.verifier_idx]
@@ -345,7 +369,7 @@ class AsyncSource:
         self.pipeline = Pipeline(self.cfg, run.task, run.tokenizer, str(run.resume_from or run.base_dir),
                                  next_step=run.state.step + 1, data_pos=run.state.data_pos, log=run.log)
         run.phases["actors_start_s"] = time.time() - t0
-        self.pipeline.push_weights(run.model.state_dict(), run.state.step)
+        self.pipeline.push_weights(run.model.state_dict(), run.state.step, self._probe())
         self.pipeline.fill(run.state.step)
 
     def next_batch(self, step: int, timer) -> StepData:
@@ -356,14 +380,23 @@ class AsyncSource:
 
     def after_update(self, step: int) -> None:
         self.run.state.data_pos += self.cfg.rollout.prompts_per_step  # the first step not yet trained
-        self.pipeline.push_weights(self.run.model.state_dict(), step)
+        self.pipeline.push_weights(self.run.model.state_dict(), step, self._probe())
         self.pipeline.fill(step)
+
+    def _probe(self):
+        """vllm workers: the trainer's log-probabilities of the probe, which each engine is checked against."""
+        if self.cfg.rollout.backend != "vllm":
+            return None
+        from rlvr.rollout.vllm import probe_ids, probe_logprobs
+
+        return probe_logprobs(self.run.model, probe_ids(self.run.tokenizer))
 
     def step_metrics(self, batch: StepData, timer, step_s: float) -> dict:
         m = staleness_metrics(self.stale, self.run.state.staleness_hist)
         m.update({"async/wait_s": timer.t["generate"], "async/restarts": self.pipeline.restarts,
                   "async/requeued": self.pipeline.requeued,
                   "tokens_per_s": sum(len(c.token_ids) for c in batch.completions) / step_s})
+        m.update(self.pipeline.push_metrics())
         return m
 
     def summary(self) -> dict:

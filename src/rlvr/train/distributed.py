@@ -25,16 +25,20 @@ Strategies (``train.dp``):
   on GPU). Departure: this is DDP's semantics without torch's ``DistributedDataParallel``
   wrapper, whose per-backward hooks need every rank to run the same number of backward
   passes; here ranks may not (the update skips rows whose advantage is zero).
-- ``fsdp2``: ``fully_shard`` on every decoder layer and the root, gradient divide factor 1
-  (summed, like ``ddp``), zero-row skipping off so forward all-gathers stay in lockstep.
-  GPU only, with ``rollout.backend=vllm`` (hf generation runs a different number of
-  forward calls on each rank and would deadlock the all-gathers). Checkpoints gather full
-  model and optimizer state dicts on every rank; rank 0 writes them.
-FSDP2 and everything on GPUs is UNCHECKED (no GPU was available); see docs/scaling.md.
+- ``fsdp2``: rank 0's weights broadcast, then ``fully_shard`` on every decoder layer and the
+  root; every FSDP module sums gradients over ranks (divide factor 1, sum-only collectives,
+  which gloo needs: it has no PREMUL_SUM or AVG), zero-row skipping off so the update's
+  forward all-gathers stay in lockstep. Generation through the trainer's own model (the
+  ``hf`` backend) and held-out evaluation run inside ``full_params``: every layer is
+  all-gathered once (the same collectives on every rank) and generation itself runs no
+  collective, so ranks may run different numbers of forward calls. Checkpoints gather full
+  model and optimizer state dicts on every rank; rank 0 writes them. Tested on CPU with
+  gloo against one process (tests/scale/test_fsdp2.py); with nccl not yet run (tests/gpu).
 
 Not supported with several ranks (``validate`` says so): DAPO dynamic sampling (ranks would
 keep different numbers of groups), batch-scope advantages (they need global statistics),
-async mode, resuming with a different number of ranks.
+async mode, resuming with a different number of ranks; with ``fsdp2`` also LoRA and
+``algo.ref_update_every``.
 """
 
 from __future__ import annotations
@@ -42,6 +46,7 @@ from __future__ import annotations
 import atexit
 import dataclasses
 import os
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import torch
@@ -128,15 +133,18 @@ class DistContext:
         self.barrier()
         return fn()
 
-    def wrap_evaluate(self, evaluate):
-        """``evaluate(rollout, tokenizer, samples, rewarder, cfg)`` over this rank's share, summed over ranks."""
+    def wrap_evaluate(self, evaluate, model=None):
+        """``evaluate(rollout, tokenizer, samples, rewarder, cfg)`` over this rank's share, summed over
+        ranks. ``model``: the trainer's policy; under FSDP2 its weights are gathered for the whole
+        evaluation (ranks' shares differ in size, so per-call gathers would not pair up)."""
         if self.world == 1:
             return evaluate
 
         def sharded(rollout, tokenizer, samples, rewarder, cfg, progress=None) -> dict:
             part = samples[self.rank::self.world]
-            ev = evaluate(rollout, tokenizer, part, rewarder, cfg, progress=progress) if part else \
-                {"pass@1": 0.0, "eval/len_mean": 0.0}
+            with full_params(model):
+                ev = (evaluate(rollout, tokenizer, part, rewarder, cfg, progress=progress) if part
+                      else {"pass@1": 0.0, "eval/len_mean": 0.0})
             p1, length, n = self.all_reduce_sum([ev["pass@1"] * len(part), ev["eval/len_mean"] * len(part), len(part)])
             return {"pass@1": p1 / max(n, 1), "eval/len_mean": length / max(n, 1)}
 
@@ -172,9 +180,12 @@ def validate(cfg, world: int) -> None:
         raise ConfigError("train.mode=async runs one trainer rank; launch it without torchrun / train.ray_ranks")
     if cfg.algo.advantage == "gae":
         raise ConfigError("algo.advantage=gae (the PPO critic) is not supported with several ranks")
-    if cfg.train.dp == "fsdp2" and (not torch.cuda.is_available() or cfg.rollout.backend != "vllm"):
-        raise ConfigError("train.dp=fsdp2 needs CUDA GPUs and rollout.backend=vllm (hf generation would deadlock "
-                          "FSDP's all-gathers); use train.dp=ddp")
+    if cfg.train.dp == "fsdp2" and cfg.model.lora_r:
+        raise ConfigError(f"train.dp=fsdp2 does not shard LoRA adapters (model.lora_r={cfg.model.lora_r}); "
+                          f"use train.dp=ddp or model.lora_r=0")
+    if cfg.train.dp == "fsdp2" and cfg.algo.ref_update_every:
+        raise ConfigError(f"algo.ref_update_every={cfg.algo.ref_update_every} copies the policy's state dict into "
+                          f"the reference, which train.dp=fsdp2 shards; use train.dp=ddp or algo.ref_update_every=0")
 
 
 def _shutdown() -> None:
@@ -233,23 +244,81 @@ def wrap_model(model, ctx: DistContext, strategy: str = "ddp"):
     """Prepare ``model`` for data-parallel updates (in place; returned for clarity)."""
     if ctx.world == 1:
         return model
-    if strategy == "ddp":
-        with torch.no_grad():
-            for t in list(model.parameters()) + list(model.buffers()):
-                _dist().broadcast(t, src=0)  # every rank starts from rank 0's weights
-        return model
-    if strategy == "fsdp2":
-        from torch.distributed.fsdp import fully_shard
+    if strategy not in ("ddp", "fsdp2"):
+        raise ConfigError(f"unknown train.dp {strategy!r}; valid: ddp, fsdp2")
+    with torch.no_grad():
+        for t in list(model.parameters()) + list(model.buffers()):
+            _dist().broadcast(t, src=0)  # every rank starts from rank 0's weights
+    return model if strategy == "ddp" else shard_fsdp2(model)
 
-        layer_types = set(getattr(model, "_no_split_modules", None) or [])
-        for m in model.modules():
-            if type(m).__name__ in layer_types:
-                fully_shard(m)
-        fully_shard(model)
-        set_factor = getattr(model, "set_gradient_divide_factor", None) or model.set_reduce_scatter_divide_factor
-        set_factor(1.0)  # sum gradients over ranks; the normaliser is already global
-        return model
-    raise ConfigError(f"unknown train.dp {strategy!r}; valid: ddp, fsdp2")
+
+def shard_fsdp2(model):
+    """``fully_shard`` every decoder layer and the root over the default process group, each
+    FSDP module summing its gradients over ranks (in place; returned for clarity)."""
+    from torch.distributed.fsdp import FSDPModule, fully_shard
+
+    layer_types = set(getattr(model, "_no_split_modules", None) or [])
+    for m in model.modules():
+        if type(m).__name__ in layer_types:
+            fully_shard(m)
+    fully_shard(model)
+    for m in model.modules():  # each fully_shard'ed module reduces its own gradients
+        if isinstance(m, FSDPModule):
+            m.set_gradient_divide_factor(1.0)  # sum over ranks; the loss normaliser is already global
+            m.set_force_sum_reduction_for_comms(True)  # plain SUM: gloo has no PREMUL_SUM (nor AVG)
+    return model
+
+
+def _fsdp_modules(model) -> list:
+    from torch.distributed.fsdp import FSDPModule
+
+    return [m for m in model.modules() if isinstance(m, FSDPModule)] if model is not None else []
+
+
+@contextmanager
+def full_params(model):
+    """Hold ``model``'s parameters unsharded (FSDP2) so that forwards run no collective.
+
+    Entering all-gathers every FSDP module once, in module order (the same collectives on
+    every rank); inside, ranks may run any number of forwards (hf generation stops when its
+    rows finish). Leaving reshards and clears FSDP's per-iteration records of those
+    forwards. Nested uses gather once; for any other model this does nothing."""
+    mods = _fsdp_modules(model)
+    if not mods or getattr(model, "_rlvr_full_params", False):
+        yield model
+        return
+    model._rlvr_full_params = True
+    try:
+        for m in mods:
+            m.set_reshard_after_forward(False, recurse=False)
+            m.unshard()
+        yield model
+    finally:
+        for m in mods:
+            m.set_reshard_after_forward(True, recurse=False)
+        model.reset_iter_state()  # reshard every group, forget the forwards' prefetch order
+        model._rlvr_full_params = False
+
+
+class FullParamsRollout:
+    """A rollout backend that generates with the trainer's own model, under ``full_params``."""
+
+    def __init__(self, rollout, model):
+        self.rollout, self.model = rollout, model
+
+    def __getattr__(self, name):
+        return getattr(self.rollout, name)
+
+    def generate(self, *args, **kwargs):
+        with full_params(self.model):
+            return self.rollout.generate(*args, **kwargs)
+
+
+def for_generation(rollout, model, backend: str):
+    """``rollout``, made safe under FSDP2 when it forwards through ``model`` (the hf backend)."""
+    if backend == "hf" and _fsdp_modules(model):
+        return FullParamsRollout(rollout, model)
+    return rollout
 
 
 def unwrap(model):
@@ -319,7 +388,7 @@ class NullRunLog:
     def log(self, row: dict) -> None:
         pass
 
-    def write_samples(self, step: int, data) -> None:
+    def write_samples(self, step: int, data, every_row: bool = False) -> None:
         pass
 
     def write_report(self):

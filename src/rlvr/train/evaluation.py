@@ -39,12 +39,13 @@ def evaluate_samples(rollout, tokenizer, samples: list[Sample], rewarder, cfg: C
     ``eval/len_mean``, ``by_kind`` (pass@1 over the problems of each ``fields["kind"]``, for
     tasks that mix kinds such as ``chat_arithmetic``'s operations; empty otherwise), and one row
     per problem of ``correct`` (bools), ``answers`` (the
-    graded answers, for maj@k), ``texts`` and ``statuses``.
+    graded answers, for maj@k), ``texts``, ``statuses`` and ``details`` (an error verdict's
+    detail, else "").
     """
     n = n or cfg.eval.samples
     temp = cfg.eval.temperature if temperature is None else temperature
     sp = eval_sampling(cfg, n, temp)
-    out: dict = {"correct": [], "answers": [], "texts": [], "statuses": []}
+    out: dict = {"correct": [], "answers": [], "texts": [], "statuses": [], "details": []}
     lengths = []
     bar = eval_bar(len(samples), progress)
     if bar is not None:
@@ -59,6 +60,7 @@ def evaluate_samples(rollout, tokenizer, samples: list[Sample], rewarder, cfg: C
             out["answers"].append([v.answer for v in vs])
             out["texts"].append([c.text for c in cs])
             out["statuses"].append([v.status for v in vs])
+            out["details"].append([v.detail if v.status == "error" else "" for v in vs])
         lengths += [len(c.token_ids) for c in comps]
         if bar is not None:
             bar.update(len(part))
@@ -109,8 +111,9 @@ def kinds_text(ev: dict) -> str:
     return f" ({', '.join(parts)})" if parts else ""
 
 
-def base_evaluation(run) -> float:
-    """Evaluate the base policy once per run (a resumed run keeps the first figure); its pass@1."""
+def base_evaluation(run, check=None) -> float:
+    """Evaluate the base policy once per run (a resumed run keeps the first figure); its pass@1.
+    ``check(ev)`` sees the evaluation after its row is logged (the run doctor's reward check)."""
     state = run.state
     if state.base_eval is None:
         t0 = time.time()
@@ -118,5 +121,7 @@ def base_evaluation(run) -> float:
         run.phases["base_eval_s"] = time.time() - t0
         state.base_eval = {"pass@1": base["pass@1"], **({"by_kind": base["by_kind"]} if base.get("by_kind") else {})}
         log_eval(run, 0, base)
+        if check is not None:
+            check(base)
         run.log(f"base: held-out pass@1 {base['pass@1']:.3f}{kinds_text(base)} on {len(run.eval_samples)} problems")
     return state.base_eval["pass@1"]

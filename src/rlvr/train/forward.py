@@ -15,7 +15,9 @@ log-softmax, the entropy and their gradients hold several more). When a batch's 
 pass ``max_logits`` entries, log-probabilities and entropies are computed from the final
 hidden states in slices of tokens, each slice's logits recomputed in the backward pass
 (activation checkpointing of the output head), and only for the tokens that count in the
-loss: the peak holds one slice's logits. Smaller batches take the plain full-logits path.
+loss: the peak holds one slice's logits. Smaller batches take the plain full-logits path,
+and so do FSDP2-sharded models (the slices would read the head's shard; the model's own
+forward is what gathers it), which also forgoes the bf16 autocast below.
 It runs the layers of ``rlvr.rollout.fast.FastDecoder`` (one implementation for sampling
 and training) and declines, returning None, whatever that decoder does not reproduce
 exactly (other architectures, adapters, activation checkpointing, attention dropout in
@@ -94,6 +96,8 @@ def _plain_head(model):
         return None
     if getattr(cfg, "final_logit_softcapping", None) or getattr(cfg, "logit_scale", None):
         return None
+    if hasattr(head.weight, "full_tensor"):
+        return None  # FSDP2 gathers the root's weights (embedding, head) only in the model's own forward
     return head
 
 

@@ -15,9 +15,15 @@ Everything else — set-up (``rlvr.train.run``), the update (``rlvr.train.update
 step logs (``rlvr.train.stepmetrics``), faults, resume and the final summary — is the same
 code for both.
 
+The run doctor (``rlvr.train.doctoring``) watches every step for the states in which a run
+cannot learn (a reward that errs, no reward signal, zero or non-finite gradients, ...): before
+the update it reads the step's verdicts, after it the step's metrics; an alarm is printed, a
+stop writes the step's rows and summary.json, then ends the run with the cause and what to try.
+
 Faults: a step whose loss or gradient is not finite applies no update and is counted
-(``faults/nonfinite_steps``; three in a row stop the run); a periodic checkpoint that cannot
-be written (disk full) is counted (``faults/checkpoint_errors``) and training goes on.
+(``faults/nonfinite_steps``; ``doctor.nonfinite_steps`` in a row stop the run); a periodic
+checkpoint that cannot be written (disk full) is counted (``faults/checkpoint_errors``) and
+training goes on.
 """
 
 from __future__ import annotations
@@ -26,12 +32,19 @@ import dataclasses
 import json
 import os
 import time
-from pathlib import Path
 
 from rlvr.config import Config, validate
-from rlvr.errors import UserError
-from rlvr.train import checkpoint as ckpt
 from rlvr.train import distributed
+from rlvr.train.doctoring import (
+    RunStopped,
+    build_doctor,
+    check_eval_rewards,
+    check_step_rewards,
+    closing_note,
+    examine_step,
+    last_good,
+    stop_step,
+)
 from rlvr.train.evaluation import base_evaluation, log_eval, run_evaluation
 from rlvr.train.rollouts import StepData, collect_step_batch
 from rlvr.train.run import (
@@ -45,8 +58,6 @@ from rlvr.train.run import (
 )
 from rlvr.train.stepmetrics import Timer, step_metrics
 from rlvr.train.update import Learner, update_policy
-
-MAX_NONFINITE_IN_A_ROW = 3  # skipped steps in a row before the run stops
 
 
 def train(cfg: Config, resume: bool = False, log=print, overwrite: bool = False, callbacks=()) -> dict:
@@ -85,43 +96,47 @@ def train_run(cfg: Config, resume: bool = False, log=print, overwrite: bool = Fa
     if callbacks:
         run.runlog = CallbackLog(run.runlog, callbacks)
     source = data_source(run)
-    last_eval = base_evaluation(run)
+    run.doctor = build_doctor(run)
+    last_eval = base_evaluation(run, check=lambda ev: check_eval_rewards(run, ev))
 
     # ------------------------------------------------------------ the loop
     t_train = time.time()
     bar = run.runlog.progress(cfg.train.steps, initial=run.state.step)
-    no_signal: list[bool] = []  # per step: every group's rewards were identical (no advantage, no gradient)
+    reason = "train.steps"
     try:
         source.start()
         while run.state.step < cfg.train.steps:
-            step, timer, t_step = run.state.step + 1, Timer(), time.perf_counter()
+            step, timer, t_step, drawn = run.state.step + 1, Timer(), time.perf_counter(), run.state.data_pos
             batch = source.next_batch(step, timer)  # 1-3. prompts, G completions each, verdicts
+            early = check_step_rewards(run, step, batch, timer)  # the doctor, before any update
             with timer("train"):  # 4-5. advantages and the policy update
                 train_stats = train_step(run, batch, step)
             source.after_update(step)
             metrics = step_metrics(batch, train_stats, timer, time.perf_counter() - t_step, cfg)  # 6.
             metrics.update(source.step_metrics(batch, timer, time.perf_counter() - t_step))
-            no_signal.append(metrics.get("zero_var/observed", 0.0) >= 1.0)
+            stop = examine_step(run, step, metrics, drawn, early)  # the doctor: alarms marked in the row
             out_of_time = bool(cfg.train.time_limit_s) and time.time() - t_train > cfg.train.time_limit_s
-            last_eval = end_of_step(run, step, batch, metrics, last_eval, last=out_of_time or step >= cfg.train.steps)
+            last_eval = end_of_step(run, step, batch, metrics, last_eval,
+                                    last=out_of_time or step >= cfg.train.steps, stopping=stop is not None)
+            if stop is not None:
+                stop_step(run, step, batch, stop)  # writes summary.json, raises RunStopped
             bar.update(metrics, last_eval)
             if out_of_time:
                 run.log(f"train.time_limit_s reached at step {step}; stopping")
+                reason = "train.time_limit_s"
                 break
             if cfg.eval.stop_at and eval_due(cfg, step) and last_eval >= cfg.eval.stop_at:
                 run.log(f"eval.stop_at={cfg.eval.stop_at} reached at step {step} (pass@1 {last_eval:.3f}); stopping")
+                reason = "eval.stop_at"
                 break
     finally:
         bar.close()
         source.close()
     run.phases["train_s"] = time.time() - t_train
-    if no_signal and all(no_signal):
-        run.log(f"note: on all {len(no_signal)} steps every group's {cfg.rollout.group_size} completions had the same "
-                f"reward, so every advantage and the gradient were 0 and the policy did not change; a base that "
-                f"never (or always) answers correctly gives no signal: warm-start it longer, raise "
-                f"rollout.group_size or rollout.temperature, or use an easier task (the smoke preset's 20-step "
-                f"warm-start checks the machinery, not learning)")
-    return finish(run, source)
+    note = closing_note(run)
+    if note:
+        run.log(note)
+    return finish(run, source, reason)
 
 
 class CallbackLog:
@@ -159,7 +174,8 @@ class SyncSource:
         self.run.rollout.sync_weights()
 
     def step_metrics(self, batch: StepData, timer, step_s: float) -> dict:
-        return {}
+        sync_metrics = getattr(self.run.rollout, "sync_metrics", None)  # vllm: push time, probe gap
+        return sync_metrics() if sync_metrics is not None else {}
 
     def summary(self) -> dict:
         return {}
@@ -197,14 +213,18 @@ def eval_due(cfg: Config, step: int) -> bool:
     return bool(cfg.eval.every) and step % cfg.eval.every == 0 and step < cfg.train.steps
 
 
-def end_of_step(run: Run, step: int, batch: StepData, metrics: dict, last_eval: float, last: bool) -> float:
+def end_of_step(run: Run, step: int, batch: StepData, metrics: dict, last_eval: float, last: bool,
+                stopping: bool = False) -> float:
     """Log the step, sample completions, evaluate and checkpoint when due; the latest pass@1.
-    ``last``: the loop ends after this step (the final save, after the final evaluation, covers it)."""
+    ``last``: the loop ends after this step (the final save, after the final evaluation, covers it).
+    ``stopping``: the run doctor stops the run after this step: its row only (the stop writes the rest)."""
     cfg, state = run.cfg, run.state
     metrics["lr"] = run.scheduler.get_last_lr()[0]
     metrics.update({f"faults/{k}": v for k, v in state.faults.items()})  # only once a fault happened
     state.step = step
     run.runlog.log({"step": step, "kind": "train", **metrics})
+    if stopping:
+        return last_eval
     run.runlog.write_samples(step, batch)
     if eval_due(cfg, step):
         ev = run_evaluation(run)
@@ -219,8 +239,9 @@ def end_of_step(run: Run, step: int, batch: StepData, metrics: dict, last_eval: 
 
 
 # ---------------------------------------------------------------- the end
-def finish(run: Run, source) -> dict:
-    """Final evaluation, final checkpoint, summary.json and the report."""
+def finish(run: Run, source, reason: str = "train.steps") -> dict:
+    """Final evaluation, final checkpoint, summary.json and the report. ``reason``: the setting
+    that ended the loop (recorded as summary.json's ``stop``)."""
     state = run.state
     if (state.final_eval or {}).get("step") != state.step:  # not when resuming a run that had finished
         t0 = time.time()
@@ -234,7 +255,7 @@ def finish(run: Run, source) -> dict:
         final_dir = save(run)
     except OSError as exc:
         raise RunStopped(f"could not write the final checkpoint (step {state.step}): {exc}; "
-                         f"{_last_good(run.ckpt_root)}; free space and rerun with --resume") from None
+                         f"{last_good(run.ckpt_root)}; free space and rerun with --resume") from None
     finally:
         run.rewarder.close()
         run.runlog.close()
@@ -242,7 +263,8 @@ def finish(run: Run, source) -> dict:
         "base": state.base_eval, "final": {k: v for k, v in state.final_eval.items() if k != "step"},
         "steps": state.step,
         "wall_s": time.time() - run.t_start, "phases": run.phases, "checkpoint": str(final_dir),
-        "base_model": str(run.base_dir), **source.summary(),
+        "base_model": str(run.base_dir), "stop": {"reason": reason, "step": state.step},
+        "doctor": run.doctor.summary() if run.doctor is not None else [], **source.summary(),
     }
     if run.dist.is_main:
         (run.run_dir / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
@@ -255,25 +277,15 @@ def finish(run: Run, source) -> dict:
 
 
 # ---------------------------------------------------------------- faults
-class RunStopped(UserError):
-    """The run cannot usefully continue; the message says why and which checkpoint is intact."""
-
-
-def _last_good(ckpt_root: Path) -> str:
-    last = ckpt.latest_checkpoint(ckpt_root)
-    return f"the last good checkpoint is {last}" if last is not None else "no checkpoint was written yet"
-
-
 def skip_nonfinite_step(run: Run, step: int, exc: FloatingPointError) -> dict:
     """A step whose loss or gradient was not finite: the optimizer step was not taken. Count it in
-    ``faults/nonfinite_steps`` and go on; stop after MAX_NONFINITE_IN_A_ROW such steps in a row."""
+    ``faults/nonfinite_steps`` and go on; the run doctor stops the run after ``doctor.nonfinite_steps``
+    such steps in a row (``nonfinite_grad``)."""
     state = run.state
     state.faults["nonfinite_steps"] = state.faults.get("nonfinite_steps", 0) + 1
     state.nonfinite_run += 1
-    if state.nonfinite_run >= MAX_NONFINITE_IN_A_ROW:
-        raise RunStopped(f"stopping at step {step}: {state.nonfinite_run} steps in a row had a non-finite loss or "
-                         f"gradient ({exc}); {_last_good(run.ckpt_root)}; lower train.lr or check the rewards, "
-                         f"then rerun with --resume")
+    if run.doctor is not None:
+        run.doctor.nonfinite_text = str(exc)
     run.log(f"step {step}: skipped (non-finite loss or gradient, no update applied); "
             f"{state.faults['nonfinite_steps']} skipped so far")
     return {}
@@ -283,5 +295,5 @@ def checkpoint_failed(run: Run, step: int, exc: OSError) -> None:
     """A periodic checkpoint could not be written (the write cleaned up after itself). Count it in
     ``faults/checkpoint_errors`` and keep training; the next checkpoint may succeed."""
     run.state.faults["checkpoint_errors"] = run.state.faults.get("checkpoint_errors", 0) + 1
-    run.log(f"warning: checkpoint at step {step} failed ({exc}); {_last_good(run.ckpt_root)}; training continues")
+    run.log(f"warning: checkpoint at step {step} failed ({exc}); {last_good(run.ckpt_root)}; training continues")
 

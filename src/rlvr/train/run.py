@@ -54,6 +54,7 @@ class RunState:
     nonfinite_run: int = 0        # skipped (non-finite) steps in a row
     world: int = 1                # ranks the data position belongs to
     staleness_hist: dict = field(default_factory=dict)  # async: {staleness: completions}
+    doctor: dict = field(default_factory=dict)  # the run doctor's streaks (rlvr.diagnostics.doctor)
 
     def to_dict(self) -> dict:
         return dataclasses.asdict(self)
@@ -84,6 +85,7 @@ class Run:
     shuffle_gen: torch.Generator
     state: RunState
     runlog: Any = None
+    doctor: Any = None            # rlvr.diagnostics.doctor.Doctor, built by the loop
     evaluate_fn: Callable = evaluate
     resume_from: Path | None = None
     phases: dict = field(default_factory=dict)
@@ -213,6 +215,12 @@ def _describe_run(run_dir: Path) -> str:
     except ckpt.CheckpointError:
         pass
     if (run_dir / "summary.json").is_file():
+        try:
+            stop = json.loads((run_dir / "summary.json").read_text()).get("stop") or {}
+        except (json.JSONDecodeError, UnicodeDecodeError, AttributeError):
+            stop = {}
+        if stop.get("reason") == "doctor":
+            return f"a run the run doctor stopped at step {stop.get('step')} ({stop.get('name')})"
         return "a finished run"
     return f"a run with its latest checkpoint at {latest.name}" if latest else "a run without checkpoints"
 
@@ -339,11 +347,14 @@ def setup_run(cfg: Config, resume: bool, log, eval_backend: str | None = None, o
     optimizer, scheduler = build_optimizer(cfg, model)
     rollout_cfg = cfg if eval_backend is None else dataclasses.replace(
         cfg, rollout=dataclasses.replace(cfg.rollout, backend=eval_backend))
+    backend = rollout_cfg.rollout.backend  # hf generates with the trainer's model: gathered under fsdp2
     run = Run(cfg=cfg, log=log, dist=dist, task=task, base_dir=base_dir, model=model, tokenizer=tokenizer,
               ref_model=ref_model, critic=build_critic(cfg, base_dir), optimizer=optimizer, scheduler=scheduler,
-              rollout=build_rollout(rollout_cfg, model, tokenizer), rewarder=Rewarder(cfg.reward),
-              shuffle_gen=torch.Generator().manual_seed(cfg.seed + 1), state=RunState(world=dist.world),
-              evaluate_fn=dist.wrap_evaluate(evaluate), resume_from=resume_from, phases=phases)
+              rollout=distributed.for_generation(build_rollout(rollout_cfg, model, tokenizer), model, backend),
+              rewarder=Rewarder(cfg.reward), shuffle_gen=torch.Generator().manual_seed(cfg.seed + 1),
+              state=RunState(world=dist.world),
+              evaluate_fn=dist.wrap_evaluate(evaluate, model if backend == "hf" else None),
+              resume_from=resume_from, phases=phases)
     if resume_from is not None:
         restore(run, resume_from)
     dist.reseed(run.rollout.gen, cfg.seed, run.state.step)  # ranks sample independently

@@ -83,8 +83,13 @@ class RunLog:
         else:
             print(text, file=sys.stderr)
 
-    def write_samples(self, step: int, data) -> None:
+    def write_samples(self, step: int, data, every_row: bool = False) -> None:
+        """The step's first ``log.samples_per_step`` completions on every ``log.samples_every``-th
+        step; ``every_row``: all of this step's completions, whatever the settings (a stopped run's
+        last step)."""
         every, k = self.cfg.log.samples_every, self.cfg.log.samples_per_step
+        if every_row:
+            every, k = 1, len(data.completions)
         if not every or step % every:
             return
         G = self.cfg.rollout.group_size

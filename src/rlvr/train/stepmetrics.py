@@ -23,7 +23,7 @@ _TRAIN_KEYS = {
     "value_loss": "value/loss", "explained_var": "value/explained_var", "rows_skipped": "train/rows_skipped",
     "positions": "train/positions", "cispo_clip_frac": "cispo/clip_frac", "gspo_seq_clip_frac": "gspo/seq_clip_frac",
     "cov_frac_selected": "cov/frac_selected", "top_entropy_frac_kept": "top_entropy/frac_kept",
-    "entropy_coef": "entropy/coef",
+    "entropy_coef": "entropy/coef", "loss": "loss",
     **{k: k for k in ("mismatch/abs_max", "mismatch/kl_k3", "mismatch/frac_out", "mismatch/seq_out",
                       "mismatch/corrected")},
 }

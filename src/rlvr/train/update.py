@@ -180,6 +180,7 @@ def update_policy(learner: Learner, data, cfg: Config, gen: torch.Generator, red
     if entropy_coef is not None:
         update_entropy_coef(learner.optimizer, cfg, acc, reduce)
         out["entropy_coef"] = entropy_coef
+    out["loss"] = acc.totals.get("loss", 0.0) / (a.epochs * a.minibatches)  # per optimizer step
     out["adv_abs_mean"] = float(prep.adv.abs().mean())
     out["positions"] = float(positions)
     return out
@@ -234,6 +235,7 @@ def micro_step(learner: Learner, prep: Prepared, idx: torch.Tensor, norm, cfg: C
     loss, stats = algo.policy_loss(logp, old, adv, sub.loss_mask, algorithm=a.name, ref_logp=ref,
                                    entropy=ent, sampler_logp=sub.sampler_logp, normalizer=norm, **prep.knobs)
     loss.backward()
+    acc.add_total({"loss": loss.detach()})
     if learner.critic is not None:
         critic_step(learner.critic, sub, idx, prep.old_values, prep.returns, norm, cfg, acc)
     weight = float(sub.loss_mask.sum())
@@ -302,6 +304,8 @@ def optimizer_step(learner: Learner, cfg: Config, acc) -> None:
     """Clip, check and apply the accumulated gradient (and the critic's)."""
     model, optimizer, critic = learner.model, learner.optimizer, learner.critic
     gnorm = torch.nn.utils.clip_grad_norm_(model.parameters(), cfg.train.grad_clip or float("inf"))
+    if hasattr(gnorm, "full_tensor"):  # FSDP2: a DTensor (the global norm; clipping already used it)
+        gnorm = gnorm.full_tensor()
     acc.add({"grad_norm": gnorm}, 1.0)
     if not torch.isfinite(gnorm):
         optimizer.zero_grad(set_to_none=True)
@@ -322,6 +326,12 @@ class StatsAccumulator:
         self.sums: dict[str, float] = {}
         self.weights: dict[str, float] = {}
         self.maxes: dict[str, float] = {}
+        self.totals: dict[str, float] = {}
+
+    def add_total(self, stats: dict) -> None:
+        """Stats summed over the step (not part of ``means``)."""
+        for k, v in stats.items():
+            self.totals[k] = self.totals.get(k, 0.0) + float(v)
 
     def add(self, stats: dict, weight: float) -> None:
         for k, v in stats.items():
