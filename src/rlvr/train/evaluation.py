@@ -26,7 +26,8 @@ def eval_bar(total: int, label: str | None):
         return None
     from tqdm.auto import tqdm
 
-    return tqdm(total=total, desc=label, unit="problem", dynamic_ncols=True, file=sys.stderr, leave=False)
+    return tqdm(total=total, desc=label, unit="problem", dynamic_ncols=True, file=sys.stderr, leave=False,
+                mininterval=0, miniters=1)  # about ten updates: each is shown, the last (all done) too
 
 
 def evaluate_samples(rollout, tokenizer, samples: list[Sample], rewarder, cfg: Config,
