@@ -38,7 +38,8 @@ def evaluate(model: str | Path, config: Config | str | Path | None = None, *, re
     any Hugging Face causal LM, a ``.gguf`` file) on a task's held-out problems, as ``rlvr
     eval`` prints them. Without ``config`` the model's own run config is used when it has
     one, else the demo's. ``dataset``: held-out rows in memory (a list of dicts, a
-    ``datasets.Dataset``)."""
+    ``datasets.Dataset``). A progress bar over the problems goes to standard error, unless
+    ``overrides`` hold ``log.progress=false``."""
     from rlvr.commands.eval import check_eval_args, eval_config, run_eval
     from rlvr.models.base import user_model_dir
 
@@ -57,19 +58,22 @@ def evaluate(model: str | Path, config: Config | str | Path | None = None, *, re
         write_rows(dataset, path, "dataset", resume=False)
         cfg.task.name, cfg.task.train_path, cfg.task.eval_path = "dataset", str(path), str(path)
     validate(cfg)
-    return run_eval(cfg, [model_dir], n=n, ks=None, problems=problems, temperature=temperature, output=out)
+    shown = cfg.log.progress if any(str(o).startswith("log.progress=") for o in overrides) else True
+    return run_eval(cfg, [model_dir], n=n, ks=None, problems=problems, temperature=temperature, output=out,
+                    progress=shown)
 
 
 def verify(completion: str, answer: Any = None, *, verifier: Any = "exact", sample: Sample | None = None,
            **fields: Any) -> Verdict:
     """Grade one completion: ``rlvr.verify("<answer>8</answer>", "8")`` or ``verifier="math"``,
     ``"module:function"``, a function, a spec dict; ``fields`` become the sample's fields
-    (``tests=...``, ``statement=...``) or ``sample`` gives the whole Sample."""
+    (``tests=...``, ``statement=...``) or ``sample`` gives the whole Sample. A verifier that
+    raises gives status ``error`` with the exception's text, as in training."""
     from rlvr.verifiers.composite import as_verifier
-    from rlvr.verifiers.registry import check_verdict
+    from rlvr.verifiers.pool import run_one
 
     if sample is None:
         sample = Sample(id="0", prompt=str(fields.pop("prompt", "")), answer=None if answer is None else str(answer),
                         fields=fields)
     spec = reward_spec(verifier) if callable(verifier) and not hasattr(verifier, "key") else verifier
-    return check_verdict(as_verifier(spec)(completion, sample), f"verifier {spec!r}")
+    return run_one(as_verifier(spec), completion, sample)[0]  # an exception is status "error" with its text

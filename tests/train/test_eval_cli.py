@@ -92,3 +92,41 @@ def test_passk_by_kind_splits_a_mixed_task():
         "add": {"problems": 2, "pass@k": {"1": 0.75, "2": 1.0}},
         "mul": {"problems": 1, "pass@k": {"1": 0.0, "2": 0.0}}}
     assert passk_by_kind(samples[:1], correct[:1], [1]) == {}  # one kind: no split
+
+
+def test_eval_shows_a_progress_bar_over_the_problems_unless_told_not_to(smoke_run, tmp_path):
+    out, env, summary = smoke_run
+    args = [sys.executable, "-m", "rlvr.cli", "eval", "--model", summary["checkpoint"], "--problems", "12",
+            "--output", str(tmp_path / "ev")]
+    proc = subprocess.run(args, capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    frames = proc.stderr.replace("\r", "\n").splitlines()
+    name = os.path.basename(summary["checkpoint"])  # was: nothing until the JSON came out
+    assert any(f.startswith(f"eval: {name}:   0%|") and f.endswith("0/12 [00:00<?, ?problem/s]") for f in frames)
+    assert any(f.startswith(f"eval: {name}: 100%|") and "| 12/12 [" in f for f in frames)
+    assert json.loads(proc.stdout)["problems"] == 12  # stdout is the JSON alone
+    quiet = subprocess.run(args + ["--no-progress"], capture_output=True, text=True, env=env, timeout=120)
+    assert quiet.returncode == 0 and "problem/s" not in quiet.stderr
+
+
+def test_training_shows_bars_through_its_base_and_final_evaluations(smoke_run, tmp_path):
+    out, env, _ = smoke_run
+    proc = subprocess.run([sys.executable, "-m", "rlvr.cli", "train", "--preset", "smoke", "--output",
+                           str(tmp_path / "run"), "train.steps=1", "log.report=false", "log.progress=true"],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    frames = proc.stderr.replace("\r", "\n").splitlines()
+    for label in ("eval: base policy", "eval: step 1"):  # the final evaluation, after step 1
+        assert any(f.startswith(f"{label}: 100%|") and "| 16/16 [" in f for f in frames), label
+
+
+def test_rlvr_evaluate_shows_the_bar_too(smoke_run, tmp_path, capsys):
+    import rlvr
+
+    out, env, summary = smoke_run
+    result = rlvr.evaluate(summary["checkpoint"], problems=5, output=tmp_path / "ev")
+    assert result["problems"] == 5
+    frames = capsys.readouterr().err.replace("\r", "\n").splitlines()
+    assert any(": 100%|" in f and "| 5/5 [" in f for f in frames)
+    rlvr.evaluate(summary["checkpoint"], problems=5, output=tmp_path / "ev2", overrides=["log.progress=false"])
+    assert "problem/s" not in capsys.readouterr().err

@@ -114,3 +114,95 @@ def test_no_intact_checkpoint_is_one_line(finished, cache, tmp_path, capsys):
     assert err.startswith(f"rlvr train: error: no intact checkpoint under {run / 'checkpoints'}: step_4 "
                           f"(model.safetensors is truncated (100 of ")
     assert "\n" not in err
+
+
+def test_a_hugging_face_model_folder_is_left_alone_by_train_and_overwrite(cache, tmp_path, capsys):
+    model = tmp_path / "my-model"
+    model.mkdir()
+    (model / "config.json").write_text('{"model_type": "llama", "hidden_size": 8}')
+    (model / "model.safetensors").write_bytes(b"weights")
+    before = {p.name: p.read_bytes() for p in model.iterdir()}
+    for flag in ((), ("--overwrite",), ("--resume",)):
+        capsys.readouterr()
+        assert main(smoke(cache, "--output", str(model), *flag)) == 2  # was: --overwrite replaced config.json
+        assert capsys.readouterr().err.strip() == (
+            f"rlvr train: error: {model} holds a Hugging Face model (config.json with model_type 'llama', "
+            f"model.safetensors), not an rlvr run; a run would overwrite its config.json (--overwrite would delete "
+            f"it), so it is left alone: pick another --output")
+        assert {p.name: p.read_bytes() for p in model.iterdir()} == before
+
+
+HOLD_LOCK = ("import sys, time\nfrom pathlib import Path\nfrom rlvr.train.run import lock_run_dir\n"
+             "lock_run_dir(Path(sys.argv[1]))\nprint('locked', flush=True)\ntime.sleep(600)\n")
+
+
+def test_a_live_run_holds_its_directory_and_a_dead_ones_lock_is_free(finished, cache, tmp_path, capsys):
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    run = copy_of(finished, tmp_path)
+    holder = subprocess.Popen([sys.executable, "-c", HOLD_LOCK, str(run)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "locked"
+        for extra in (("--resume", "train.steps=6"), ("--overwrite",)):
+            capsys.readouterr()
+            assert main(smoke(cache, "--output", str(run), *extra)) == 2  # was: a second copy trained into it
+            err = capsys.readouterr().err.strip()
+            assert err.startswith(f"rlvr train: error: run directory {run} is in use by a live run (pid {holder.pid} "
+                                  f"on ")
+            assert err.endswith("wait for it to finish or stop it, or pick another --output")
+        assert train_steps(run) == [1, 2, 3, 4]
+    finally:
+        os.kill(holder.pid, signal.SIGKILL)  # as kill -9 would: the kernel frees its lock
+        holder.wait()
+    assert main(smoke(cache, "--output", str(run), "--resume", "train.steps=5")) == 0
+    assert train_steps(run) == [1, 2, 3, 4, 5]
+    assert (run / "run.lock").read_text().startswith(f"pid {os.getpid()} on ")  # the last holder, now unlocked
+    from rlvr.train.run import live_holder
+
+    assert live_holder(run) is None  # released when the run ended
+
+
+def test_the_running_trainer_holds_the_lock(cache, tmp_path):
+    import subprocess
+    import sys
+
+    import rlvr
+
+    run, refusals = tmp_path / "run", []
+
+    def second_start(row):
+        if row["kind"] == "train" and row["step"] == 1:
+            proc = subprocess.run([sys.executable, "-m", "rlvr.cli", *smoke(cache, "--output", str(run), "--resume")],
+                                  capture_output=True, text=True, timeout=300)
+            refusals.append((proc.returncode, proc.stderr.strip().splitlines()[-1]))
+
+    rlvr.train("smoke", callbacks=[second_start], overrides=[f"output={run}", "train.steps=2", "threads=1",
+                                                             f"model.cache_dir={cache}", "log.report=false"])
+    import os
+    import socket
+
+    assert [code for code, _ in refusals] == [2]  # was: exit 0, a second copy trained into the same files
+    assert refusals[0][1].startswith(f"rlvr train: error: run directory {run} is in use by a live run "
+                                     f"(pid {os.getpid()} on {socket.gethostname()}, started ")
+    assert train_steps(run) == [1, 2]
+
+
+def test_a_read_only_output_is_one_line(cache, tmp_path, capsys, monkeypatch):
+    import errno
+
+    target = tmp_path / "ro" / "run"
+    real_mkdir = Path.mkdir
+
+    def mkdir(self, *a, **kw):
+        if self == target:
+            raise OSError(errno.EROFS, "Read-only file system", str(self))
+        return real_mkdir(self, *a, **kw)
+
+    monkeypatch.setattr(Path, "mkdir", mkdir)
+    capsys.readouterr()
+    assert main(smoke(cache, "--output", str(target))) == 2  # was: an OSError traceback
+    assert capsys.readouterr().err.strip() == (f"rlvr train: error: cannot write to the run directory {target}: "
+                                               f"Read-only file system; pick another --output")

@@ -214,3 +214,16 @@ def test_verify_stops_quietly_when_its_reader_goes_away(tmp_path):
     assert json.loads(out.stdout)["status"] == "ok"
     assert out.returncode == 1  # rlvr's own exit code, through pipefail
     assert "Traceback" not in (tmp_path / "err").read_text()
+
+
+def test_verify_a_deeply_nested_line_is_an_error_row_and_the_stream_goes_on():
+    good = json.dumps({"id": "a", "completion": "<answer>3</answer>", "answer": "3"})
+    too_deep = '{"id": "b", "completion": "x", "answer": "3", "deep": ' + "[" * 100000 + "]" * 100000 + "}"
+    # decodes, but would overflow the stack when pickled to a worker
+    deep = '{"id": "c", "completion": "x", "answer": "3", "deep": ' + "[" * 900 + "]" * 900 + "}"
+    out = run_rlvr(["verify", "--workers", "2", "--verifier", "exact"], "\n".join([good, too_deep, deep, good]) + "\n")
+    assert out.returncode == 0, out.stderr
+    records = [json.loads(line) for line in out.stdout.splitlines()]
+    assert [(r["id"], r["status"]) for r in records] == [("a", "ok"), (2, "error"), ("c", "error"), ("a", "ok")]
+    assert records[1]["detail"] == "line 2: JSON nested too deeply to read; a line may nest at most 100 levels"
+    assert records[2]["detail"] == "line 3: JSON nested more than 100 levels deep; a line may nest at most 100 levels"

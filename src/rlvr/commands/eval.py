@@ -46,6 +46,8 @@ def register(sub) -> None:
                    help="Sampling temperature (default 1.0 when n > 1, else 0).")
     e.add_argument("--output", default="runs/eval",
                    help="Directory for eval.json, completions.jsonl and the plot (default runs/eval).")
+    e.add_argument("--no-progress", dest="progress", action="store_false",
+                   help="No progress bar on standard error (the default shows one per model).")
     e.add_argument("overrides", nargs="*", metavar="key=value", help="Dotted config overrides.")
     e.set_defaults(handler=cmd_eval)
 
@@ -119,13 +121,15 @@ def cmd_eval(args) -> int:
     dirs = _model_dirs(args)
     cfg = _eval_config(args, dirs[-1])
     result = run_eval(cfg, dirs, n=args.n, ks=args.k, problems=args.problems, temperature=args.temperature,
-                      output=Path(args.output))
+                      output=Path(args.output), progress=args.progress)
     print(json.dumps(result, indent=2))
     return 0
 
 
-def eval_model(cfg, model_dir: Path, samples, n: int, temperature: float, ks: list[int]) -> tuple[dict, dict]:
-    """(the model's pass@k / maj@k figures, the raw evaluation with every completion)."""
+def eval_model(cfg, model_dir: Path, samples, n: int, temperature: float, ks: list[int],
+               progress: bool = False) -> tuple[dict, dict]:
+    """(the model's pass@k / maj@k figures, the raw evaluation with every completion); with
+    ``progress``, a bar over the problems labelled with the model's folder name."""
     from rlvr.diagnostics.passk import majk_curve, passk_curve
     from rlvr.models.loading import load_policy
     from rlvr.rollout.build import build_rollout
@@ -136,7 +140,7 @@ def eval_model(cfg, model_dir: Path, samples, n: int, temperature: float, ks: li
     model, tokenizer = load_policy(model_dir, cfg)
     with Rewarder(cfg.reward) as rewarder:
         res = evaluate_samples(build_rollout(cfg, model, tokenizer), tokenizer, samples, rewarder, cfg, n=n,
-                               temperature=temperature)
+                               temperature=temperature, progress=f"eval: {model_dir.name}" if progress else None)
     correct, answers = res["correct"], res["answers"]
     metrics = {
         "model": str(model_dir),
@@ -177,7 +181,7 @@ def completion_rows(model_dir: Path, samples, res: dict):
 
 
 def run_eval(cfg, model_dirs: list[Path], n: int, ks: str | None, problems: int | None,
-             temperature: float | None, output: Path) -> dict:
+             temperature: float | None, output: Path, progress: bool = True) -> dict:
     from rlvr.tasks.registry import build_task
     from rlvr.train.run import set_threads
 
@@ -197,7 +201,7 @@ def run_eval(cfg, model_dirs: list[Path], n: int, ks: str | None, problems: int 
     examples = []
     with open(output / "completions.jsonl", "w", encoding="utf-8") as fh:
         for d in model_dirs:
-            metrics, res = eval_model(cfg, d, samples, n, temp, ks_list)
+            metrics, res = eval_model(cfg, d, samples, n, temp, ks_list, progress)
             results["models"].append(metrics)
             rows = list(completion_rows(d, samples, res))
             fh.writelines(json.dumps(r, ensure_ascii=False) + "\n" for r in rows)

@@ -170,7 +170,31 @@ def _decode(line: str, lineno: int, default_verifier: str | None) -> tuple[Any, 
         row = json.loads(line)
     except json.JSONDecodeError as exc:
         raise LineError(f"line {lineno}: invalid JSON: {exc}") from None
+    except RecursionError:
+        raise LineError(f"line {lineno}: JSON nested too deeply to read; a line may nest at most "
+                        f"{MAX_DEPTH} levels") from None
+    if _depth(row) > MAX_DEPTH:  # pickling it to a worker or hashing it would overflow the stack
+        raise LineError(f"line {lineno}: JSON nested more than {MAX_DEPTH} levels deep; a line may nest at most "
+                        f"{MAX_DEPTH} levels")
     return row_to_sample(row, lineno, default_verifier)
+
+
+MAX_DEPTH = 100
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest in a decoded JSON value (counted without recursion)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, level = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is None:
+            continue
+        deepest = max(deepest, level)
+        if level > MAX_DEPTH:
+            break
+        stack.extend((child, level + 1) for child in children)
+    return deepest
 
 
 # ---------------------------------------------------------------------- verify
@@ -198,7 +222,7 @@ def _blocks(stream: BinaryIO, size: int) -> Iterable[list[tuple[int, str]]]:
 def _row_id(line: str, lineno: int) -> Any:
     try:
         row = json.loads(line)
-    except json.JSONDecodeError:
+    except (json.JSONDecodeError, RecursionError):
         return lineno
     return row.get("id", lineno) if isinstance(row, dict) else lineno
 

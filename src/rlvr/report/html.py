@@ -182,7 +182,7 @@ class LinePanel:
     note: str = ""
     y_range: tuple | None = None
     y_include: tuple = ()           # values the axis always shows (0 and 1 for pass@1)
-    y_floor: float | None = 0.0     # most panels plot what cannot be negative; None where it can (KL)
+    y_floor: float | None = 0.0     # the axis does not pad below 0 unless a value is negative
 
     def render(self, run: Run) -> str:
         groups = [_series(run.train, k) for k in self.train_keys if any(k in r for r in run.train)]
@@ -219,7 +219,7 @@ def _refusal_panel(run: Run) -> str | None:
     return LinePanel("refused", "Why answers were refused", "fraction of completions", keys, [],
                      "Completions whose final answer the verifier refused, by reason (several answers, trailing "
                      "text, a relation, an unparsed remainder): what the policy tries that the grammar does not pay.",
-                     ).render(run)
+                     y_range=(0.0, 1.0)).render(run)
 
 
 def _time_panel(run: Run) -> str:
@@ -351,7 +351,7 @@ CORE_PANELS: list[Callable[[Run], str]] = [
               note="Mean over response tokens. A steady fall is normal; a collapse towards 0 ends exploration.").render,
     LinePanel("kl", "KL divergence", "KL", ["kl_ref", "approx_kl_old"],
               note="kl_ref: to the reference policy; approx_kl_old: to the policy that sampled (one update).",
-              y_floor=None).render,
+              y_floor=0.0).render,  # KL is not negative; an estimate below 0 still widens the axis
     LinePanel("zero_var", "Zero-variance groups", "fraction of groups", ["zero_var/observed", "zero_var/predicted"],
               note="Groups whose rewards are all equal give no gradient. predicted = mean of p^G + (1−p)^G.",
               y_range=(0.0, 1.0)).render,

@@ -12,7 +12,8 @@ the data does not cross (``y_floor``: 0 for a count, a length, a norm), and span
 Tick labels on a very small or large scale carry a shared power of ten in the axis title
 (``×10^-5``) instead of long scientific notation; a step axis ticks at integers only. A
 series that coincides with one drawn before it is drawn dashed over it and its legend entry
-says so.
+says so (``(= ...)``); one that a later series covers everywhere (a flat train series under an
+eval line through two points) is drawn last, dashed, and its entry says ``(under ...)``.
 
 Deliberately not here: interactivity, dates, log y axes, anything matplotlib does well
 for papers (``rlvr.report.passk_plot.plot_passk_compare`` uses matplotlib for PNG/PDF).
@@ -307,6 +308,36 @@ def coinciding(frame: _Frame, series: Sequence[Series]) -> dict[int, int]:
     return out
 
 
+def _near_polyline(point: tuple[float, float], segments: list[list[tuple[float, float]]], tol: float = 0.75) -> bool:
+    """Whether a pixel point lies within ``tol`` pixels of a drawn polyline (or one of its markers)."""
+    px, py = point
+    for seg in segments:
+        if len(seg) == 1 and math.hypot(px - seg[0][0], py - seg[0][1]) < tol:
+            return True
+        for (x1, y1), (x2, y2) in zip(seg, seg[1:]):
+            dx, dy = x2 - x1, y2 - y1
+            t = 0.0 if dx == dy == 0 else max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy)))
+            if math.hypot(px - (x1 + t * dx), py - (y1 + t * dy)) < tol:
+                return True
+    return False
+
+
+def hidden_under(frame: _Frame, series: Sequence[Series], same: dict[int, int]) -> dict[int, int]:
+    """{j: i}: series j, drawn first, lies everywhere under the later series i (an eval line
+    through two points over a flat train series): it is redrawn dashed on top and said so."""
+    segs = [_polyline_segments(frame, s) for s in series]
+    out = {}
+    for j in range(len(series)):
+        if j in same or not series[j].legend or not segs[j]:
+            continue
+        points = [pt for seg in segs[j] for pt in seg]
+        for i in range(j + 1, len(series)):
+            if series[i].legend and same.get(i) != j and all(_near_polyline(pt, segs[i]) for pt in points):
+                out[j] = i
+                break
+    return out
+
+
 def line_chart(series: Sequence[Series], chart: Chart) -> str:
     """An SVG line chart as a string."""
     width, plot_height, logx = chart.width, chart.plot_height, chart.logx
@@ -321,10 +352,13 @@ def line_chart(series: Sequence[Series], chart: Chart) -> str:
     out = [_svg_open(width, height, chart.panel_id, chart.title), '<rect width="100%" height="100%" fill="white"/>']
     out += _axes(frame, chart.xlabel, chart.ylabel, chart.title, chart.draw_title, chart.integer_ticks and not logx)
     same = coinciding(frame, series)  # drawn dashed over the line it hides, and said in the legend
-    labels = [f"{s.label} (= {series[same[i]].label})" if i in same else s.label for i, s in enumerate(series)]
-    dashed = [s.dashed or i in same for i, s in enumerate(series)]
-    for i, (s, color) in enumerate(zip(series, colors)):
-        out += _series_svg(frame, s, color, dashed[i], same.get(i))
+    under = hidden_under(frame, series, same)  # lies under a later line: drawn last, dashed, and said
+    labels = [f"{s.label} (= {series[same[i]].label})" if i in same else
+              f"{s.label} (under {series[under[i]].label})" if i in under else s.label for i, s in enumerate(series)]
+    dashed = [s.dashed or i in same or i in under for i, s in enumerate(series)]
+    order = [i for i in range(len(series)) if i not in under] + list(under)
+    for i in order:
+        out += _series_svg(frame, series[i], colors[i], dashed[i], same.get(i, under.get(i)))
     entries = [(label, c, d) for s, label, c, d in zip(series, labels, colors, dashed) if s.legend]
     out += _legend(entries, width, MARGIN_TOP + plot_height + MARGIN_BOTTOM + 12)
     out.append("</svg>")

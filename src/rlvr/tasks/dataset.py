@@ -65,11 +65,16 @@ def _need(module: str, what: str):
 
 
 def read_jsonl(path: Path) -> Iterator[Row]:
-    with open(path, encoding="utf-8") as f:
-        for n, line in enumerate(f, start=1):
+    with open(path, "rb") as f:
+        for n, raw in enumerate(f, start=1):
+            where = f"{path} line {n}"
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise DataError(f"{where}: not UTF-8 (byte 0x{raw[exc.start]:02x} at column {exc.start + 1}); "
+                                f"re-save the file as UTF-8, e.g. iconv -f latin1 -t utf-8") from None
             if not line.strip():
                 continue
-            where = f"{path} line {n}"
             try:
                 data = json.loads(line)
             except json.JSONDecodeError as exc:

@@ -44,6 +44,35 @@ def as_config(config: Config | str | Path | None, overrides: list[str]) -> Confi
     return out
 
 
+def check_callbacks(callbacks: Iterable[Any]) -> tuple:
+    """The callbacks as a tuple; one that cannot be called is refused now, before any work."""
+    if callable(callbacks):
+        callbacks = (callbacks,)
+    out = tuple(callbacks)
+    for i, fn in enumerate(out):
+        if not callable(fn):
+            raise ConfigError(f"callbacks[{i}] is a {type(fn).__name__} ({fn!r:.60}), not a function; pass functions "
+                              f"that take one metrics row, e.g. callbacks=[rows.append]")
+    return out
+
+
+def all_eval_rows(cfg: Config, eval_dataset: Any, overrides: Iterable[str], log: Callable[[str], Any]) -> None:
+    """Rows handed over as ``eval_dataset`` are all evaluated (a preset's ``eval.problems`` cap
+    would drop some without a word), unless ``eval.problems`` is among the overrides."""
+    if any(str(o).startswith("eval.problems=") for o in overrides):
+        return
+    try:
+        rows = len(eval_dataset) if not isinstance(eval_dataset, (str, Path)) else None
+    except TypeError:
+        rows = None
+    if rows is None:
+        return  # a file: rlvr.tasks reads it; eval.problems applies as for the command line
+    if rows > cfg.eval.problems:
+        log(f"eval: all {rows} rows of eval_dataset (eval.problems {cfg.eval.problems} -> {rows}; pass "
+            f"overrides=['eval.problems=N'] to evaluate fewer)")
+        cfg.eval.problems = rows
+
+
 def write_rows(data: Any, path: Path, what: str, resume: bool) -> None:
     """An in-memory dataset into the run directory (a resume must bring the same rows)."""
     from rlvr.tasks.dataset import rows_from_memory, write_jsonl
@@ -77,9 +106,10 @@ def train(config: Config | str | Path | None = None, *, reward: Any = None, data
     """
     from rlvr.config import apply_overrides
     from rlvr.train.loop import train as train_loop
-    from rlvr.train.run import check_run_dir, resolve_run_dir
+    from rlvr.train.run import check_run_dir, lock_run_dir, release_run_dirs, resolve_run_dir
 
     log = log or (lambda text: print(text, file=sys.stderr, flush=True))
+    callbacks = check_callbacks(callbacks)
     cfg = as_config(config, [])
     use_reward(cfg, reward)
     if overrides:
@@ -90,12 +120,19 @@ def train(config: Config | str | Path | None = None, *, reward: Any = None, data
         cfg.task.name = "dataset"
         cfg.task.train_path = str(data_dir / "train.jsonl")
         cfg.task.eval_path = str(data_dir / "eval.jsonl") if eval_dataset is not None else None
+        if eval_dataset is not None:
+            all_eval_rows(cfg, eval_dataset, overrides, log)
     elif eval_dataset is not None:
         raise ConfigError("eval_dataset needs dataset (the training rows) too")
     validate(cfg)  # every value, before anything is written
     check_run_dir(cfg, resume, overwrite)
-    if dataset is not None:
-        write_rows(dataset, data_dir / "train.jsonl", "dataset", resume)
-        if eval_dataset is not None:
-            write_rows(eval_dataset, data_dir / "eval.jsonl", "eval_dataset", resume)
-    return train_loop(cfg, resume=resume, log=log, overwrite=overwrite, callbacks=tuple(callbacks))
+    try:
+        if cfg.train.ray_ranks <= 1:  # Ray's rank 0 takes the lock in its own process
+            lock_run_dir(cfg.run_dir())  # before the rows are written into it
+        if dataset is not None:
+            write_rows(dataset, data_dir / "train.jsonl", "dataset", resume)
+            if eval_dataset is not None:
+                write_rows(eval_dataset, data_dir / "eval.jsonl", "eval_dataset", resume)
+        return train_loop(cfg, resume=resume, log=log, overwrite=overwrite, callbacks=callbacks)
+    finally:
+        release_run_dirs()

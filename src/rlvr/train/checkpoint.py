@@ -6,10 +6,13 @@
 re-anchored). A checkpoint is written to ``step_N.tmp-<pid>``, flushed, then renamed;
 only after that does ``checkpoints/latest`` (a one-line file, itself replaced
 atomically) point at it. A crash mid-write leaves at most a stray ``.tmp`` folder and
-the previous ``latest`` intact. Writing a step that already exists (the final save after
-a periodic one) moves the old folder aside to ``step_N.replaced-<pid>`` before the new one
-is renamed in, and ``latest_checkpoint`` falls back to that copy if a crash lands between
-the two renames. A failed write (disk full) removes its temporary files and re-raises.
+the previous ``latest`` intact. A write that fails is an ``OSError`` whatever reported it
+(``torch.save`` reports a full disk as a ``RuntimeError``), naming the free space left, so the
+trainer's "count it and go on" (``faults/checkpoint_errors``) sees it. Writing a step that
+already exists (the final save after a periodic one) moves the old folder aside to
+``step_N.replaced-<pid>`` before the new one is renamed in, and ``latest_checkpoint`` falls
+back to that copy if a crash lands between the two renames. A failed write (disk full) removes
+its temporary files and re-raises.
 
 The last file written into a checkpoint is ``checksums.json`` (every other file's size and
 sha256): a folder without it never completed, and a file that no longer matches it (cut
@@ -38,6 +41,17 @@ REPLACED = ".replaced-"  # step_N.replaced-<pid>: the previous step_N while a re
 
 class CheckpointError(UserError, RuntimeError):
     """A checkpoint folder cannot be used (the CLI prints it as one line)."""
+
+
+class CheckpointWriteError(OSError):
+    """A checkpoint could not be written (disk full, an I/O error); nothing of it is left behind."""
+
+
+def _free_space(path: Path) -> str:
+    try:
+        return f"{shutil.disk_usage(path).free / 1e6:.1f} MB free on its disk"
+    except OSError:
+        return "free space unknown"
 
 
 def _fsync_dir(path: Path) -> None:
@@ -95,8 +109,12 @@ def save_checkpoint(ckpt_root: Path, step: int, model, tokenizer, trainer_state:
             fh.write(listing)
             fh.flush()
             os.fsync(fh.fileno())
-    except BaseException:
+    except BaseException as exc:
         shutil.rmtree(tmp, ignore_errors=True)  # never leave a half checkpoint behind
+        # torch.save reports a failed write (disk full) as a RuntimeError, safetensors as a SafetensorError
+        if isinstance(exc, (OSError, RuntimeError)) or type(exc).__name__ == "SafetensorError":
+            raise CheckpointWriteError(f"writing {final.name} failed ({type(exc).__name__}: {exc}); "
+                                       f"{_free_space(ckpt_root)}") from exc
         raise
     aside = None
     if final.exists():  # the same step again (the final save after a periodic one): keep the old copy until the

@@ -140,10 +140,10 @@ class DistContext:
         if self.world == 1:
             return evaluate
 
-        def sharded(rollout, tokenizer, samples, rewarder, cfg) -> dict:
+        def sharded(rollout, tokenizer, samples, rewarder, cfg, progress=None) -> dict:
             part = samples[self.rank::self.world]
             with full_params(model):
-                ev = (evaluate(rollout, tokenizer, part, rewarder, cfg) if part
+                ev = (evaluate(rollout, tokenizer, part, rewarder, cfg, progress=progress) if part
                       else {"pass@1": 0.0, "eval/len_mean": 0.0})
             p1, length, n = self.all_reduce_sum([ev["pass@1"] * len(part), ev["eval/len_mean"] * len(part), len(part)])
             return {"pass@1": p1 / max(n, 1), "eval/len_mean": length / max(n, 1)}

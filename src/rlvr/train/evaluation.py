@@ -7,6 +7,7 @@ itself graded, so votes and grades come from one extraction (with n = 1, maj@1 =
 
 from __future__ import annotations
 
+import sys
 import time
 
 from rlvr.config import Config
@@ -19,9 +20,21 @@ def eval_sampling(cfg: Config, n: int, temperature: float) -> SamplingParams:
                           temperature=temperature, top_p=1.0 if temperature == 0 else cfg.rollout.top_p, n=n)
 
 
+def eval_bar(total: int, label: str | None):
+    """A tqdm bar over the problems of an evaluation (on standard error), or None without a label."""
+    if label is None:
+        return None
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, desc=label, unit="problem", dynamic_ncols=True, file=sys.stderr, leave=False,
+                mininterval=0, miniters=1)  # about ten updates: each is shown, the last (all done) too
+
+
 def evaluate_samples(rollout, tokenizer, samples: list[Sample], rewarder, cfg: Config,
-                     n: int | None = None, temperature: float | None = None, chunk: int = 100) -> dict:
-    """Sample n completions per held-out problem and verify them.
+                     n: int | None = None, temperature: float | None = None, chunk: int = 100,
+                     progress: str | None = None) -> dict:
+    """Sample n completions per held-out problem and verify them; with ``progress`` (the bar's
+    label), a progress bar counts the problems done (in chunks of at most a tenth of them).
 
     Returns ``pass@1`` (mean success over the n samples, averaged over problems),
     ``eval/len_mean``, ``by_kind`` (pass@1 over the problems of each ``fields["kind"]``, for
@@ -35,6 +48,9 @@ def evaluate_samples(rollout, tokenizer, samples: list[Sample], rewarder, cfg: C
     sp = eval_sampling(cfg, n, temp)
     out: dict = {"correct": [], "answers": [], "texts": [], "statuses": [], "details": []}
     lengths = []
+    bar = eval_bar(len(samples), progress)
+    if bar is not None:
+        chunk = min(chunk, max(8, -(-len(samples) // 10)))
     for i in range(0, len(samples), chunk):
         part = samples[i:i + chunk]
         comps = rollout.generate([render_prompt(tokenizer, s, cfg) for s in part], sp)
@@ -47,6 +63,10 @@ def evaluate_samples(rollout, tokenizer, samples: list[Sample], rewarder, cfg: C
             out["statuses"].append([v.status for v in vs])
             out["details"].append([v.detail if v.status == "error" else "" for v in vs])
         lengths += [len(c.token_ids) for c in comps]
+        if bar is not None:
+            bar.update(len(part))
+    if bar is not None:
+        bar.close()
     out["pass@1"] = sum(sum(c) / len(c) for c in out["correct"]) / max(len(out["correct"]), 1)
     out["eval/len_mean"] = sum(lengths) / max(len(lengths), 1)
     out["by_kind"] = pass_at_1_by_kind(samples, out["correct"])
@@ -65,14 +85,17 @@ def pass_at_1_by_kind(samples: list[Sample], correct: list[list[bool]]) -> dict[
     return {k: sum(v) / len(v) for k, v in sorted(groups.items())}
 
 
-def evaluate(rollout, tokenizer, samples: list[Sample], rewarder, cfg: Config) -> dict:
+def evaluate(rollout, tokenizer, samples: list[Sample], rewarder, cfg: Config, progress: str | None = None) -> dict:
     """Periodic held-out evaluation with the run's eval settings."""
-    return evaluate_samples(rollout, tokenizer, samples, rewarder, cfg)
+    return evaluate_samples(rollout, tokenizer, samples, rewarder, cfg, progress=progress)
 
 
 def run_evaluation(run) -> dict:
-    """The run's held-out evaluation with its current policy (summed over ranks)."""
-    return run.evaluate_fn(run.rollout, run.tokenizer, run.eval_samples, run.rewarder, run.cfg)
+    """The run's held-out evaluation with its current policy (summed over ranks); a progress bar
+    (``eval: base policy``, ``eval: step N``) when the run shows progress (``log.progress``)."""
+    label = "eval: base policy" if run.state.base_eval is None else f"eval: step {run.state.step}"
+    shown = label if run.cfg.log.progress and run.dist.is_main else None
+    return run.evaluate_fn(run.rollout, run.tokenizer, run.eval_samples, run.rewarder, run.cfg, progress=shown)
 
 
 def log_eval(run, step: int, ev: dict) -> None:

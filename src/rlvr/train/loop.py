@@ -47,12 +47,28 @@ from rlvr.train.doctoring import (
 )
 from rlvr.train.evaluation import base_evaluation, log_eval, run_evaluation
 from rlvr.train.rollouts import StepData, collect_step_batch
-from rlvr.train.run import Run, check_run_dir, clear_run_dir, resolve_run_dir, save, setup_run
+from rlvr.train.run import (
+    Run,
+    check_run_dir,
+    clear_run_dir,
+    release_run_dirs,
+    resolve_run_dir,
+    save,
+    setup_run,
+)
 from rlvr.train.stepmetrics import Timer, step_metrics
 from rlvr.train.update import Learner, update_policy
 
 
 def train(cfg: Config, resume: bool = False, log=print, overwrite: bool = False, callbacks=()) -> dict:
+    """``train_run``, letting go of the run directory's lock when it ends, however it ends."""
+    try:
+        return train_run(cfg, resume, log, overwrite, callbacks)
+    finally:
+        release_run_dirs()
+
+
+def train_run(cfg: Config, resume: bool = False, log=print, overwrite: bool = False, callbacks=()) -> dict:
     """Train ``cfg`` and return the summary. ``resume`` continues the run directory's newest
     intact checkpoint; ``overwrite`` replaces a run already there (else an occupied directory is
     refused, and the default ``runs/<name>`` moves on to ``runs/<name>-N``). Each callback is

@@ -11,10 +11,12 @@ is not part of a Run: ``rlvr.train.loop`` picks it.
 from __future__ import annotations
 
 import dataclasses
+import fcntl
 import json
 import os
 import random
 import shutil
+import socket
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -29,6 +31,7 @@ from rlvr.models.base import check_model_dir, ensure_base
 from rlvr.models.loading import frozen_copy, load_policy, resolve_device_dtype
 from rlvr.models.precision import precision_of
 from rlvr.rollout.build import build_rollout
+from rlvr.rollout.prompts import check_context
 from rlvr.tasks.contamination import check_task
 from rlvr.tasks.registry import build_task
 from rlvr.train import checkpoint as ckpt
@@ -108,8 +111,101 @@ RESUME_FREE_KEYS = {"model": {"device", "dtype", "cache_dir", "gradient_checkpoi
                     "task": {"allow_contamination", "contamination_ngram"}}
 
 
+RUN_LOCK = "run.lock"  # held (fcntl.flock) by the live process writing the run; says its pid and host
+RUN_SECTIONS = {"model", "task", "reward", "rollout", "algo", "train"}  # what an rlvr config.json holds
+_HELD_LOCKS: dict[Path, Any] = {}  # run directory -> the open lock file this process holds
+
+
 def holds_run(run_dir: Path) -> bool:
     return any((run_dir / name).exists() for name in ("config.json", "metrics.jsonl", "checkpoints"))
+
+
+def foreign_contents(run_dir: Path) -> str | None:
+    """What the directory holds when its ``config.json`` is not an rlvr run's (a Hugging Face
+    model folder, say), which a run would overwrite and ``--overwrite`` delete; None otherwise."""
+    path = run_dir / "config.json"
+    if not path.is_file():
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (ValueError, OSError):
+        data = None
+    if isinstance(data, dict) and RUN_SECTIONS <= set(data):
+        return None
+    if data is None and ((run_dir / "metrics.jsonl").exists() or (run_dir / "checkpoints").is_dir()):
+        return None  # an rlvr run whose config.json is damaged: check_run_dir says so on --resume
+    if isinstance(data, dict) and "model_type" in data:
+        weights = sorted(p.name for p in run_dir.iterdir() if p.suffix in (".safetensors", ".bin", ".gguf", ".pt"))
+        files = f", {', '.join(weights[:3])}" + (" ..." if len(weights) > 3 else "") if weights else ""
+        return f"a Hugging Face model (config.json with model_type {data['model_type']!r}{files})"
+    return "a config.json that is not an rlvr run's"
+
+
+def _lock_holder(handle) -> str:
+    handle.seek(0)
+    return handle.read().strip() or "a process that did not say its pid"
+
+
+def live_holder(run_dir: Path) -> str | None:
+    """Who holds the run directory's lock ("pid 123 on host, started ..."), None when nobody
+    does: the lock of a process that died is free, whatever its file says."""
+    path = run_dir / RUN_LOCK
+    if run_dir.resolve() in _HELD_LOCKS or not path.is_file():
+        return None
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_SH | fcntl.LOCK_NB)
+            except BlockingIOError:
+                return _lock_holder(handle)
+            fcntl.flock(handle, fcntl.LOCK_UN)
+    except OSError:
+        return None
+    return None
+
+
+def _in_use(run_dir: Path, holder: str) -> ConfigError:
+    return ConfigError(f"run directory {run_dir} is in use by a live run ({holder}); wait for it to finish or stop "
+                       f"it, or pick another --output")
+
+
+def lock_run_dir(run_dir: Path) -> None:
+    """Create the run directory and hold its lock until ``release_run_dirs`` (or this process
+    ends: the kernel frees a dead process's lock). A directory that cannot be written, or that
+    a live run holds, is one line."""
+    key = run_dir.resolve()
+    if key in _HELD_LOCKS:
+        return
+    try:
+        run_dir.mkdir(parents=True, exist_ok=True)
+        handle = open(run_dir / RUN_LOCK, "a+", encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"cannot write to the run directory {run_dir}: {exc.strerror or exc}; "
+                          f"pick another --output") from None
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        holder = _lock_holder(handle)
+        handle.close()
+        raise _in_use(run_dir, holder) from None
+    try:
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"pid {os.getpid()} on {socket.gethostname()}, started "
+                     f"{time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}\n")
+        handle.flush()
+    except OSError as exc:
+        handle.close()
+        raise ConfigError(f"cannot write to the run directory {run_dir}: {exc.strerror or exc}; "
+                          f"pick another --output") from None
+    _HELD_LOCKS[key] = handle
+
+
+def release_run_dirs() -> None:
+    """Let go of every run directory this process holds (the lock file stays, unlocked)."""
+    while _HELD_LOCKS:
+        _, handle = _HELD_LOCKS.popitem()
+        handle.close()
 
 
 def _describe_run(run_dir: Path) -> str:
@@ -149,6 +245,13 @@ def check_run_dir(cfg: Config, resume: bool, overwrite: bool) -> None:
     run_dir = cfg.run_dir()
     if resume and overwrite:
         raise ConfigError("--resume continues the run in the directory and --overwrite replaces it; give one")
+    holder = live_holder(run_dir)
+    if holder is not None:
+        raise _in_use(run_dir, holder)
+    foreign = foreign_contents(run_dir)
+    if foreign is not None:
+        raise ConfigError(f"{run_dir} holds {foreign}, not an rlvr run; a run would overwrite its config.json "
+                          f"(--overwrite would delete it), so it is left alone: pick another --output")
     if holds_run(run_dir) and not resume and not overwrite:
         raise ConfigError(f"run directory {run_dir} already holds {_describe_run(run_dir)}; add --resume to continue "
                           f"it, --overwrite to replace it, or pick another --output")
@@ -220,6 +323,7 @@ def setup_run(cfg: Config, resume: bool, log, eval_backend: str | None = None, o
     run_dir, phases = cfg.run_dir(), {}
     if dist.is_main:  # rank 0 alone: the other ranks may already see the config.json it writes
         check_run_dir(cfg, resume, overwrite)
+        lock_run_dir(run_dir)  # held until the run ends: a second run or --resume into it is refused
     resume_from = ckpt.intact_checkpoint(run_dir / "checkpoints", log) if resume else None
     if resume and resume_from is None:
         log(f"resume: no checkpoint under {run_dir / 'checkpoints'}; starting from scratch")
@@ -237,6 +341,7 @@ def setup_run(cfg: Config, resume: bool, log, eval_backend: str | None = None, o
     log(f"precision (model.dtype={cfg.model.dtype}): {precision_of(model).describe()}")
     if hasattr(task, "check_rollout"):
         task.check_rollout(cfg, tokenizer)
+    check_context(task, tokenizer, model, cfg)  # a prompt that does not fit the model's context: one line
     ref_model = build_reference(cfg, model, base_dir, resume_from)  # None without a KL term
     distributed.wrap_model(model, dist, cfg.train.dp)  # ranks start equal (ddp) or shard (fsdp2)
     optimizer, scheduler = build_optimizer(cfg, model)

@@ -32,13 +32,16 @@ The pool is not thread-safe: one ``map`` at a time.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing as mp
 import os
 import signal
+import sys
 import time
+import types
 import weakref
 from collections import Counter, OrderedDict, deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import wait
 from typing import Any
@@ -61,9 +64,11 @@ def run_one(verifier: Any, completion: str, sample: Sample) -> tuple[Verdict, fl
     return verdict, time.perf_counter() - start
 
 
-def _worker_main(conn: Any, verifier: Any) -> None:
-    """Worker loop: warm up, say ready, then verify chunks and send each result."""
+def _worker_main(conn: Any, verifier: Any, sys_path: Sequence[str] = ()) -> None:
+    """Worker loop: take the parent's import path, warm up, say ready, then verify chunks
+    and send each result."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's business
+    sys.path[:0] = [entry for entry in sys_path if entry not in sys.path]  # the user's modules import here too
     try:
         verifier.warm_up()
     except Exception:  # the same error will surface per item, as status "error"
@@ -94,14 +99,18 @@ class _Worker:
 def _modules_of(verifier: Any) -> list[str]:
     """Modules the verifier will import, for the forkserver to preload."""
     if hasattr(verifier, "entry"):
-        modules = [verifier.entry.module]
+        modules = [getattr(verifier.entry, "module", None)]
     elif hasattr(verifier, "parts"):
-        modules = [get_verifier(name).module for name, _ in verifier.parts]
+        modules = [getattr(get_verifier(name), "module", None) for name, _ in verifier.parts]
     elif hasattr(verifier, "warm"):  # a Router
         specs = ([verifier.default] if verifier.default else []) + list(verifier.warm)
         modules = [m for spec in specs for m in _modules_of(as_verifier(spec))]
     else:
         modules = [getattr(getattr(verifier, "fn", None), "__module__", None) or "rlvr.verifiers.registry"]
+    # a user's module (module:function) is imported by each worker, not preloaded: the
+    # forkserver is shared and outlives a run, and a module that fails to import must
+    # fail as that reward's error, not the server's
+    modules = [m for m in modules if m and m.startswith("rlvr.")]
     if "rlvr.verifiers.mathv" in modules:
         modules.append("math_verify")
     return ["rlvr.verifiers.registry", "rlvr.verifiers.composite", *modules]
@@ -207,6 +216,35 @@ class PoolBase:
         self.close()
 
 
+def _parent_path() -> list[str]:
+    """This process's import path with "" made absolute: a worker imports what the parent
+    can (a reward module beside the script or in the working directory)."""
+    return [os.path.abspath(entry or os.curdir) for entry in sys.path]
+
+
+def _needs_main(verifier: Any) -> bool:
+    """Whether the verifier names a function of the script being run (``__main__``)."""
+    fn = getattr(verifier, "fn", None)
+    return getattr(fn, "__module__", None) == "__main__" or "'__main__:" in repr(verifier)
+
+
+@contextlib.contextmanager
+def _main_script_hidden(hide: bool) -> Iterator[None]:
+    """Start a worker without re-running the user's script in it. A spawned or forkserver
+    child imports the parent's ``__main__`` file first, so a script without an
+    ``if __name__ == "__main__":`` guard (the README's) would start a run in every worker.
+    The verifier never needs it (``__main__`` rewards with workers are refused by the config)."""
+    main = sys.modules.get("__main__")
+    if not hide or main is None:
+        yield
+        return
+    sys.modules["__main__"] = types.ModuleType("__main__")  # no __file__, no __spec__: nothing to re-run
+    try:
+        yield
+    finally:
+        sys.modules["__main__"] = main
+
+
 def _default_context() -> str:
     return "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
 
@@ -235,8 +273,9 @@ class VerifierPool(PoolBase):
     # ----------------------------------------------------------- worker handling
     def _start(self) -> _Worker:
         parent, child = self._ctx.Pipe(duplex=True)
-        process = self._ctx.Process(target=_worker_main, args=(child, self.verifier), daemon=True)
-        process.start()
+        process = self._ctx.Process(target=_worker_main, args=(child, self.verifier, _parent_path()), daemon=True)
+        with _main_script_hidden(not _needs_main(self.verifier)):
+            process.start()
         child.close()
         return _Worker(process, parent)
 

@@ -158,25 +158,37 @@ def register_function(fn: Callable[..., Any]) -> str:
     return path
 
 
+def _import_module(module_name: str, spec: str) -> Any:
+    """Import the user's module, from the working directory too (as uvicorn does); a module
+    that is not found, or that fails while importing, is one line naming which."""
+    cwd = os.getcwd()
+    for attempt in (0, 1):
+        try:
+            return importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            ours = exc.name == module_name or module_name.startswith(f"{exc.name}.")
+            if ours and attempt == 0 and cwd not in sys.path:
+                sys.path.insert(0, cwd)  # modules in the working directory resolve
+                continue
+            if ours:
+                raise UnknownVerifierError(f"verifier {spec!r}: cannot import module {module_name!r}: no module of "
+                                           f"that name on the path or in the working directory {cwd}") from None
+            raise UnknownVerifierError(f"verifier {spec!r}: importing {module_name!r} failed: it imports "
+                                       f"{exc.name!r}, which is not installed ({exc})") from None
+        except SyntaxError as exc:
+            raise UnknownVerifierError(f"verifier {spec!r}: {exc.filename}, line {exc.lineno}: syntax error: "
+                                       f"{exc.msg}") from None
+        except Exception as exc:  # the user's module raised while importing
+            raise UnknownVerifierError(f"verifier {spec!r}: importing {module_name!r} failed: "
+                                       f"{type(exc).__name__}: {exc}") from None
+    raise AssertionError("unreachable")
+
+
 def _import_function(spec: str) -> Callable[..., Any]:
     module_name, _, attr = spec.partition(":")
     if not module_name or not attr:
         raise UnknownVerifierError(f"verifier {spec!r} is not module:function (example: my_rewards:score)")
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        cwd = os.getcwd()
-        if exc.name != module_name.split(".")[0] or cwd in sys.path:
-            raise UnknownVerifierError(f"verifier {spec!r}: cannot import module {module_name!r} ({exc})") from None
-        sys.path.insert(0, cwd)  # like uvicorn: modules in the working directory resolve
-        try:
-            module = importlib.import_module(module_name)
-        except ModuleNotFoundError as exc2:
-            raise UnknownVerifierError(f"verifier {spec!r}: no module named {module_name!r} on the path or in the "
-                                       f"working directory ({exc2})") from None
-    except Exception as exc:  # the user's module raised while importing
-        raise UnknownVerifierError(f"verifier {spec!r}: importing {module_name!r} failed: "
-                                   f"{type(exc).__name__}: {exc}") from None
+    module = _import_module(module_name, spec)
     obj: Any = module
     for part in attr.split("."):
         if not hasattr(obj, part) and module_name == "__main__":
@@ -211,12 +223,20 @@ def reward_form(fn: Callable[..., Any], where: str) -> str:
 
 def row_fields(sample: Sample) -> dict[str, Any]:
     """The row's fields as TRL passes them to a reward function: every dataset column but the
-    prompt (for built-in tasks: ``answer`` and the task's own fields)."""
+    prompt (for built-in tasks: ``answer`` and the task's own fields). ``answer`` is the reference
+    rlvr grades against (``sample.answer``: after ``task.answer_extract``, whatever column
+    ``task.fields.answer`` names); when that differs from the row's own ``answer`` column (GSM8K's
+    worked solution ending ``#### 42``), the column's text is passed as ``answer_raw``."""
     columns = sample.fields.get("columns")
-    if isinstance(columns, Mapping):
-        return {k: v for k, v in columns.items() if k not in ("prompt", "completion", "completions", "prompts")}
-    out = {k: v for k, v in sample.fields.items() if k not in ("source", "question", "columns")}
-    out["answer"] = sample.answer
+    if not isinstance(columns, Mapping):
+        out = {k: v for k, v in sample.fields.items() if k not in ("source", "question", "columns")}
+        out["answer"] = sample.answer
+        return out
+    out = {k: v for k, v in columns.items() if k not in ("prompt", "completion", "completions", "prompts")}
+    if sample.answer is not None and ("answer" not in out or str(out["answer"]) != sample.answer):
+        if "answer" in out and "answer_raw" not in out:
+            out["answer_raw"] = out["answer"]
+        out["answer"] = sample.answer
     return out
 
 
