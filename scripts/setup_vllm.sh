@@ -27,7 +27,7 @@ else
 fi
 if ! "$VPY" -c "import vllm" >>"$log" 2>&1; then
   reason=$(grep -v "is ignored" "$log" | grep -iE "error|no matching|requires" | tail -3 | tr '\n' ' ')
-  echo "vLLM could not be installed: ${reason:-see pip's output}" > .venv/.vllm-unavailable
+  echo "vLLM could not be installed: ${reason:-see the output of pip}" > .venv/.vllm-unavailable
   echo "setup: WARNING: $(cat .venv/.vllm-unavailable); rollout.backend=vllm is unavailable" >&2
 fi
 rm -f "$log"
