@@ -72,7 +72,8 @@ SOURCES = {
     "mr_gsm8k_human": (*MRGSM, "MR-GSM8K: step-by-step GSM8K solutions (original, reversed and program-of-thought "
                                "questions) with a human annotator's verdict on the final answer"),
     "mr_ben_math_human": (*MRBEN, "Mr-Ben: multiple-choice maths solutions of chat models (Claude 2, GPT-3.5, ...) "
-                                  "ending `Solution: Choice_X`, graded by the chosen letter against the key"),
+                                  "ending `Solution: Choice_X`, graded by the letters the last step names "
+                                  "against the key (two letters are a cover: incorrect)"),
     "mgsm_exemplars_native": (*MGSM, "MGSM's chain-of-thought exemplars, translated by human annotators into ten "
                                      "languages (Bengali, German, Spanish, French, Japanese, Russian, Swahili, "
                                      "Telugu, Thai, Chinese), each ending in that language's \"the answer is N\""),
@@ -249,9 +250,17 @@ def mr_gsm8k_human(repo: Repo) -> list[dict]:
     return pick(rows, 300, 200)
 
 
-def _chosen_letter(steps: list[str]) -> str | None:
-    m = re.search(r"Choice_?\s*\(?([A-E])\b", steps[-1]) if steps else None
-    return m.group(1) if m else None
+_CHOICE = re.compile(r"Choice[_ ]?\s*\(?([A-E](?:\s*/\s*[A-E])*)\b")
+_HEDGE = re.compile(r"cannot be (?:definitively )?determined|forced to choose")
+
+
+def _chosen_letters(steps: list[str]) -> set[str] | None:
+    """The option letters the last step names (``Choice_C/D`` names two); None when it names
+    none, or when it says no option can be chosen and then picks one anyway (a hedge: neither
+    label fits)."""
+    last = steps[-1] if steps else ""
+    letters = {x for m in _CHOICE.finditer(last) for x in re.findall(r"[A-E]", m.group(1))}
+    return letters if letters and not _HEDGE.search(last) else None
 
 
 def mr_ben_math_human(repo: Repo) -> list[dict]:
@@ -259,12 +268,12 @@ def mr_ben_math_human(repo: Repo) -> list[dict]:
     rows = []
     for qid, solutions in json.loads(repo.show(path)).items():
         for k, item in enumerate(solutions):
-            letter, key = _chosen_letter(item["Model_Solution_Steps"]), item["Ground_Truth_Answer_Modified"].strip()
-            if letter is None or key not in "ABCDE" or len(key) != 1:
+            letters, key = _chosen_letters(item["Model_Solution_Steps"]), item["Ground_Truth_Answer_Modified"].strip()
+            if letters is None or key not in "ABCDE" or len(key) != 1:
                 continue
             rows.append({"id": f"{qid}/{item.get('Sampled_Model') or k}", "path": path,
                          "model": item.get("Sampled_Model"), "reference": key,
-                         "completion": "\n".join(item["Model_Solution_Steps"]), "grade": int(letter == key),
+                         "completion": "\n".join(item["Model_Solution_Steps"]), "grade": int(letters == {key}),
                          "grade_from": "chosen_letter_vs_key", "lang": "en"})
     return pick(rows, 150, 150)
 
