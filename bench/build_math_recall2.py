@@ -348,9 +348,10 @@ LABEL_OVERRIDES: dict[str, tuple[int, str]] = {
     "zeroeval_gsm_json/Yi-1.5-9B-Chat/gsm8k-main-test-#1235": (1, "the answer field is the unevaluated expression "
                                                                   "(50 * 24 * 3) / 6000 * 100, whose value is the "
                                                                   "reference 60; the harness compares first numbers"),
-    "zeroeval_gsm_json/Yi-1.5-9B-Chat/gsm8k-main-test-#646": (1, "three JSON objects; the last, introduced as the "
-                                                                 "final answer, states 79 (the reference); the "
-                                                                 "harness reads the first (an expression)"),
+    "zeroeval_gsm_json/Yi-1.5-9B-Chat/gsm8k-main-test-#646": (0, "three JSON objects answering (12 * 4.5) + (10 * "
+                                                                 "2.5) (= 79), then 72 + 25 (= 97), then 79: two "
+                                                                 "values, a self-correction, counted as a cover; "
+                                                                 "the grade stands"),
     "zeroeval_gsm_json/Yi-1.5-9B-Chat/gsm8k-main-test-#204": (0, "the answer field says 44; prose after it calls 44 a "
                                                                  "mistake and gives 98 (the reference): two values, "
                                                                  "a self-correction, which the project's tables count "

@@ -51,7 +51,7 @@ COUNTS = {
     ("math_vision_outputs", "tune"): (158, 79, 79),
     ("mr_ben_math_human", "tune"): (148, 71, 77),
     ("mr_gsm8k_human", "tune"): (102, 8, 94),
-    ("zeroeval_gsm_json", "tune"): (157, 89, 68),
+    ("zeroeval_gsm_json", "tune"): (157, 88, 69),
     ("zeroeval_math_json", "tune"): (165, 88, 77),
 }
 
