@@ -366,6 +366,10 @@ LABEL_OVERRIDES: dict[str, tuple[int, str]] = {
     "zeroeval_gsm_json/Phi-3.5-mini-instruct/gsm8k-main-test-#11": (1, "the answer field is a computation ending in "
                                                                        "694, the reference; the harness reads its "
                                                                        "first number"),
+    "zeroeval_gsm_json/Phi-3.5-mini-instruct/gsm8k-main-test-#761": (0, "a JSON object answering 45, then prose "
+                                                                        "re-evaluating and a second object answering "
+                                                                        "27 (the reference): a self-correction, "
+                                                                        "counted as a cover; the grade stands"),
     "zeroeval_gsm_json/Yi-1.5-9B-Chat/gsm8k-main-test-#876": (0, "the answer field says 52; prose after it calls 52 a "
                                                                  "discrepancy and gives 41 (the reference): a "
                                                                  "self-correction, counted as a cover; the grade "
