@@ -69,6 +69,9 @@ SOURCES = {
     "gaokao_gpt4_zh": (*GAOKAO, "GAOKAO-Bench: GPT-4 answers, written in Chinese, to the Chinese college entrance "
                                 "exam's maths fill-in-the-blank questions (【解析】…【答案】…), scored by the "
                                 "benchmark's GPT-4 marker against the standard answer"),
+    "gaokao_gpt4_zh_mcq": (*GAOKAO, "GAOKAO-Bench: GPT-4 answers, written in Chinese, to the entrance exam's "
+                                    "maths multiple-choice questions (【答案】 B <eoa>), graded by the letters the "
+                                    "benchmark extracted against the key"),
     "mr_gsm8k_human": (*MRGSM, "MR-GSM8K: step-by-step GSM8K solutions (original, reversed and program-of-thought "
                                "questions) with a human annotator's verdict on the final answer"),
     "mr_ben_math_human": (*MRBEN, "Mr-Ben: multiple-choice maths solutions of chat models (Claude 2, GPT-3.5, ...) "
@@ -227,6 +230,30 @@ def gaokao_gpt4_zh(repo: Repo) -> list[dict]:
     return rows
 
 
+GAOKAO_MCQ_FILES = ("Math_I_MCQs", "Math_II_MCQs")
+
+
+def gaokao_gpt4_zh_mcq(repo: Repo) -> list[dict]:
+    """The benchmark's grade: its extracted ``model_answer`` equals ``standard_answer``; per file
+    the count times 5 points equals ``result/correction_score.json`` (the builder checks)."""
+    scores = json.loads(repo.show("Results/gpt_4_0314_obj/result/correction_score.json"))["subject"]["Math"]["type"]
+    rows = []
+    for name in GAOKAO_MCQ_FILES:
+        path = f"Results/gpt_4_0314_obj/gpt-4-0314_2010-2022_{name}.json"
+        items = json.loads(repo.show(path))["example"]
+        graded = [int(item["model_answer"] == item["standard_answer"]) for item in items]
+        if 5 * sum(graded) != scores[f"2010-2022_{name}"]["correct_score"]:
+            raise SystemExit(f"build_math_recall2: {path}: recomputed {sum(graded)} right, the scores file differs")
+        for item, grade in zip(items, graded):
+            key = item["standard_answer"]  # a list of letters
+            if len(key) != 1 or not item["model_output"].strip():
+                continue
+            rows.append({"id": f"{name}/{item['index']}", "path": path, "model": "gpt-4-0314", "reference": key[0],
+                         "completion": item["model_output"], "grade": grade, "grade_from": "extracted_letters",
+                         "lang": "zh"})
+    return pick(rows, 150, 150)
+
+
 # ------------------------------------------------------------------ human-graded solution sets
 
 
@@ -360,6 +387,11 @@ LABEL_OVERRIDES: dict[str, tuple[int, str]] = {
                                                                  "the reference; the harness reads its first number"),
     "mr_gsm8k_human/reversed/b183157e-5399-4d90-a4e3-b23bb4ba940e": (0, "annotated correct, but the solution states "
                                                                         "x = 8 and the reference is 20"),
+    "gaokao_gpt4_zh_mcq/Math_I_MCQs/118": (0, "the answer segment says 题目可能有误 (the question may be wrong) and "
+                                              "names no option; the benchmark extracted the key's letter from "
+                                              "elsewhere"),
+    "gaokao_gpt4_zh_mcq/Math_I_MCQs/182": (0, "the answer segment names two options (A, C): a cover; the benchmark "
+                                              "extracted the key's letter alone"),
     # held-out halves
     "math_vision_outputs/InternLM-XComposer2-VL-CoT/2822": (0, "1/3 for (3^1008 - 1)/3^1009: close, not equal; "
                                                                "graded correct only by the harness's float tolerance"),
