@@ -398,6 +398,8 @@ LABEL_OVERRIDES: dict[str, tuple[int, str]] = {
     "zeroeval_gsm_json/Phi-3.5-mini-instruct/gsm8k-main-test-#11": (1, "the answer field is a computation ending in "
                                                                        "694, the reference; the harness reads its "
                                                                        "first number"),
+    "gaokao_gpt4_zh_mcq/Math_II_MCQs/214": (0, "the answer segment says 无正确答案 (no option is right); the "
+                                               "benchmark extracted the key's letter from elsewhere"),
     "zeroeval_gsm_json/Phi-3.5-mini-instruct/gsm8k-main-test-#761": (0, "a JSON object answering 45, then prose "
                                                                         "re-evaluating and a second object answering "
                                                                         "27 (the reference): a self-correction, "

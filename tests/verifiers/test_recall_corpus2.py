@@ -35,6 +35,7 @@ CORRECT_ONLY = {"mgsm_exemplars_native"}  # human-written exemplars: every row i
 
 # (source, half) -> (rows, label 1, label 0), as bench/build_math_recall2.py wrote them
 COUNTS = {
+    ("gaokao_gpt4_zh_mcq", "heldout"): (159, 74, 85),
     ("gaokao_gpt4_zh_mcq", "tune"): (141, 73, 68),
     ("pot_aqua_gpt4", "heldout"): (110, 76, 34),
     ("pot_aqua_gpt4", "tune"): (109, 74, 35),
