@@ -69,10 +69,14 @@ SOURCES = {
     "gaokao_gpt4_zh": (*GAOKAO, "GAOKAO-Bench: GPT-4 answers, written in Chinese, to the Chinese college entrance "
                                 "exam's maths fill-in-the-blank questions (【解析】…【答案】…), scored by the "
                                 "benchmark's GPT-4 marker against the standard answer"),
+    "gaokao_gpt4_zh_mcq": (*GAOKAO, "GAOKAO-Bench: GPT-4 answers, written in Chinese, to the entrance exam's "
+                                    "maths multiple-choice questions (【答案】 B <eoa>), graded by the letters the "
+                                    "benchmark extracted against the key"),
     "mr_gsm8k_human": (*MRGSM, "MR-GSM8K: step-by-step GSM8K solutions (original, reversed and program-of-thought "
                                "questions) with a human annotator's verdict on the final answer"),
     "mr_ben_math_human": (*MRBEN, "Mr-Ben: multiple-choice maths solutions of chat models (Claude 2, GPT-3.5, ...) "
-                                  "ending `Solution: Choice_X`, graded by the chosen letter against the key"),
+                                  "ending `Solution: Choice_X`, graded by the letters the last step names "
+                                  "against the key (two letters are a cover: incorrect)"),
     "mgsm_exemplars_native": (*MGSM, "MGSM's chain-of-thought exemplars, translated by human annotators into ten "
                                      "languages (Bengali, German, Spanish, French, Japanese, Russian, Swahili, "
                                      "Telugu, Thai, Chinese), each ending in that language's \"the answer is N\""),
@@ -226,6 +230,30 @@ def gaokao_gpt4_zh(repo: Repo) -> list[dict]:
     return rows
 
 
+GAOKAO_MCQ_FILES = ("Math_I_MCQs", "Math_II_MCQs")
+
+
+def gaokao_gpt4_zh_mcq(repo: Repo) -> list[dict]:
+    """The benchmark's grade: its extracted ``model_answer`` equals ``standard_answer``; per file
+    the count times 5 points equals ``result/correction_score.json`` (the builder checks)."""
+    scores = json.loads(repo.show("Results/gpt_4_0314_obj/result/correction_score.json"))["subject"]["Math"]["type"]
+    rows = []
+    for name in GAOKAO_MCQ_FILES:
+        path = f"Results/gpt_4_0314_obj/gpt-4-0314_2010-2022_{name}.json"
+        items = json.loads(repo.show(path))["example"]
+        graded = [int(item["model_answer"] == item["standard_answer"]) for item in items]
+        if 5 * sum(graded) != scores[f"2010-2022_{name}"]["correct_score"]:
+            raise SystemExit(f"build_math_recall2: {path}: recomputed {sum(graded)} right, the scores file differs")
+        for item, grade in zip(items, graded):
+            key = item["standard_answer"]  # a list of letters
+            if len(key) != 1 or not item["model_output"].strip():
+                continue
+            rows.append({"id": f"{name}/{item['index']}", "path": path, "model": "gpt-4-0314", "reference": key[0],
+                         "completion": item["model_output"], "grade": grade, "grade_from": "extracted_letters",
+                         "lang": "zh"})
+    return pick(rows, 150, 150)
+
+
 # ------------------------------------------------------------------ human-graded solution sets
 
 
@@ -249,9 +277,17 @@ def mr_gsm8k_human(repo: Repo) -> list[dict]:
     return pick(rows, 300, 200)
 
 
-def _chosen_letter(steps: list[str]) -> str | None:
-    m = re.search(r"Choice_?\s*\(?([A-E])\b", steps[-1]) if steps else None
-    return m.group(1) if m else None
+_CHOICE = re.compile(r"Choice[_ ]?\s*\(?([A-E](?:\s*/\s*[A-E])*)\b")
+_HEDGE = re.compile(r"cannot be (?:definitively )?determined|forced to choose")
+
+
+def _chosen_letters(steps: list[str]) -> set[str] | None:
+    """The option letters the last step names (``Choice_C/D`` names two); None when it names
+    none, or when it says no option can be chosen and then picks one anyway (a hedge: neither
+    label fits)."""
+    last = steps[-1] if steps else ""
+    letters = {x for m in _CHOICE.finditer(last) for x in re.findall(r"[A-E]", m.group(1))}
+    return letters if letters and not _HEDGE.search(last) else None
 
 
 def mr_ben_math_human(repo: Repo) -> list[dict]:
@@ -259,12 +295,12 @@ def mr_ben_math_human(repo: Repo) -> list[dict]:
     rows = []
     for qid, solutions in json.loads(repo.show(path)).items():
         for k, item in enumerate(solutions):
-            letter, key = _chosen_letter(item["Model_Solution_Steps"]), item["Ground_Truth_Answer_Modified"].strip()
-            if letter is None or key not in "ABCDE" or len(key) != 1:
+            letters, key = _chosen_letters(item["Model_Solution_Steps"]), item["Ground_Truth_Answer_Modified"].strip()
+            if letters is None or key not in "ABCDE" or len(key) != 1:
                 continue
             rows.append({"id": f"{qid}/{item.get('Sampled_Model') or k}", "path": path,
                          "model": item.get("Sampled_Model"), "reference": key,
-                         "completion": "\n".join(item["Model_Solution_Steps"]), "grade": int(letter == key),
+                         "completion": "\n".join(item["Model_Solution_Steps"]), "grade": int(letters == {key}),
                          "grade_from": "chosen_letter_vs_key", "lang": "en"})
     return pick(rows, 150, 150)
 
@@ -339,9 +375,10 @@ LABEL_OVERRIDES: dict[str, tuple[int, str]] = {
     "zeroeval_gsm_json/Yi-1.5-9B-Chat/gsm8k-main-test-#1235": (1, "the answer field is the unevaluated expression "
                                                                   "(50 * 24 * 3) / 6000 * 100, whose value is the "
                                                                   "reference 60; the harness compares first numbers"),
-    "zeroeval_gsm_json/Yi-1.5-9B-Chat/gsm8k-main-test-#646": (1, "three JSON objects; the last, introduced as the "
-                                                                 "final answer, states 79 (the reference); the "
-                                                                 "harness reads the first (an expression)"),
+    "zeroeval_gsm_json/Yi-1.5-9B-Chat/gsm8k-main-test-#646": (0, "three JSON objects answering (12 * 4.5) + (10 * "
+                                                                 "2.5) (= 79), then 72 + 25 (= 97), then 79: two "
+                                                                 "values, a self-correction, counted as a cover; "
+                                                                 "the grade stands"),
     "zeroeval_gsm_json/Yi-1.5-9B-Chat/gsm8k-main-test-#204": (0, "the answer field says 44; prose after it calls 44 a "
                                                                  "mistake and gives 98 (the reference): two values, "
                                                                  "a self-correction, which the project's tables count "
@@ -350,12 +387,23 @@ LABEL_OVERRIDES: dict[str, tuple[int, str]] = {
                                                                  "the reference; the harness reads its first number"),
     "mr_gsm8k_human/reversed/b183157e-5399-4d90-a4e3-b23bb4ba940e": (0, "annotated correct, but the solution states "
                                                                         "x = 8 and the reference is 20"),
+    "gaokao_gpt4_zh_mcq/Math_I_MCQs/118": (0, "the answer segment says 题目可能有误 (the question may be wrong) and "
+                                              "names no option; the benchmark extracted the key's letter from "
+                                              "elsewhere"),
+    "gaokao_gpt4_zh_mcq/Math_I_MCQs/182": (0, "the answer segment names two options (A, C): a cover; the benchmark "
+                                              "extracted the key's letter alone"),
     # held-out halves
     "math_vision_outputs/InternLM-XComposer2-VL-CoT/2822": (0, "1/3 for (3^1008 - 1)/3^1009: close, not equal; "
                                                                "graded correct only by the harness's float tolerance"),
     "zeroeval_gsm_json/Phi-3.5-mini-instruct/gsm8k-main-test-#11": (1, "the answer field is a computation ending in "
                                                                        "694, the reference; the harness reads its "
                                                                        "first number"),
+    "gaokao_gpt4_zh_mcq/Math_II_MCQs/214": (0, "the answer segment says 无正确答案 (no option is right); the "
+                                               "benchmark extracted the key's letter from elsewhere"),
+    "zeroeval_gsm_json/Phi-3.5-mini-instruct/gsm8k-main-test-#761": (0, "a JSON object answering 45, then prose "
+                                                                        "re-evaluating and a second object answering "
+                                                                        "27 (the reference): a self-correction, "
+                                                                        "counted as a cover; the grade stands"),
     "zeroeval_gsm_json/Yi-1.5-9B-Chat/gsm8k-main-test-#876": (0, "the answer field says 52; prose after it calls 52 a "
                                                                  "discrepancy and gives 41 (the reference): a "
                                                                  "self-correction, counted as a cover; the grade "

@@ -35,6 +35,8 @@ CORRECT_ONLY = {"mgsm_exemplars_native"}  # human-written exemplars: every row i
 
 # (source, half) -> (rows, label 1, label 0), as bench/build_math_recall2.py wrote them
 COUNTS = {
+    ("gaokao_gpt4_zh_mcq", "heldout"): (159, 74, 85),
+    ("gaokao_gpt4_zh_mcq", "tune"): (141, 73, 68),
     ("pot_aqua_gpt4", "heldout"): (110, 76, 34),
     ("pot_aqua_gpt4", "tune"): (109, 74, 35),
     ("mgsm_exemplars_native", "heldout"): (35, 35, 0),
@@ -51,7 +53,7 @@ COUNTS = {
     ("math_vision_outputs", "tune"): (158, 79, 79),
     ("mr_ben_math_human", "tune"): (148, 71, 77),
     ("mr_gsm8k_human", "tune"): (102, 8, 94),
-    ("zeroeval_gsm_json", "tune"): (157, 89, 68),
+    ("zeroeval_gsm_json", "tune"): (157, 88, 69),
     ("zeroeval_math_json", "tune"): (165, 88, 77),
 }
 
