@@ -204,8 +204,10 @@ class WorkerExtension:
 
         try:
             self.reload_weights(weights_iterator=stream(), is_checkpoint_format=True)
-        except BaseException as exc:
+        except BaseException as exc:  # an interrupt too: the engine is restored, then it goes on as itself
             where = self._rlvr_restore()
+            if not isinstance(exc, Exception):
+                raise
             raise PushFailed(f"the weight push failed inside the engine ({type(exc).__name__}: {exc}); "
                              f"the engine was restored to {where}") from exc
         if keep:
