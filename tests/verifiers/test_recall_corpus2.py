@@ -61,6 +61,10 @@ COUNTS = {
     ("faithful_ltm_fewshot", "tune"): (154, 75, 79),
     ("mathvista_pot_exec", "tune"): (126, 53, 73),
     ("mathvista_chat_freeform", "tune"): (156, 72, 84),
+    ("faithful_cot_fewshot", "heldout"): (141, 75, 66),
+    ("faithful_ltm_fewshot", "heldout"): (146, 75, 71),
+    ("mathvista_pot_exec", "heldout"): (127, 50, 77),
+    ("mathvista_chat_freeform", "heldout"): (144, 78, 66),
 }
 
 
