@@ -1,7 +1,8 @@
 """Build the second recall corpus ``tests/data/math_recall2/``: real, graded math outputs
 from public repositories of other kinds than ``tests/data/math_recall`` (JSON answers of
 chat models, multimodal chat-model eval dumps, Chinese outputs, human-graded solution
-sets), each source split into a tuning half and a held-out half.
+sets, few-shot chain-of-thought and least-to-most outputs of base and instruction-tuned models,
+programs with the output they printed), each source split into a tuning half and a held-out half.
 
 The split is made here, before any row is looked at: a row goes to the held-out half when
 the first byte of ``sha256(row id)`` is odd (``split_of``), where the row id names the
@@ -36,6 +37,7 @@ import json
 import re
 import sys
 from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -55,6 +57,8 @@ MRBEN = ("dvlab-research/Mr-Ben", "6eb1eca8861be411838c7c1c189dba208c140e06", "M
 MGSM = ("google-research/url-nlp", "452a21ad3dae5668c06ceeac21ff073e1e40f9be", "CC-BY-4.0", "mgsm/LICENSE")
 POT = ("wenhuchen/Program-of-Thoughts", "850399c3eff8c37458a9d642c4a98df287f50f3a", "MIT", "LICENSE")
 BBH = ("suzgunmirac/BIG-Bench-Hard", "9ee07bd481feebf959a6b59d61ea57bdcf30964d", "MIT", "LICENSE")
+FAITHFUL = ("veronica320/Faithful-COT", "301784317c99cf348cfad92a1b3e8810900e095b", "MIT", "LICENSE")
+MATHVISTA = ("lupantech/MathVista", "53d525874bdde205128e6b160b7357a88277d479", "CC-BY-SA-4.0", "LICENSE")
 
 # name -> (repo, commit, licence, licence file, what it is)
 SOURCES = {
@@ -86,6 +90,23 @@ SOURCES = {
     "bbh_codex_fewshot": (*BBH, "BIG-Bench-Hard's outputs of the base model code-davinci-002 prompted with three "
                                 "chain-of-thought exemplars (`So the answer is N.`) on multi-step arithmetic and "
                                 "object counting, graded by the repository's exact match"),
+    "faithful_cot_fewshot": (*FAITHFUL, "Faithful-COT's few-shot chain-of-thought outputs (`... The answer is N.`) "
+                                        "of the base models code-davinci-001/002, the instruction-tuned "
+                                        "text-davinci-002/003, GPT-3.5-Turbo and GPT-4 on GSM8K, SVAMP and "
+                                        "MultiArith, graded by the repository's answer-accuracy rule"),
+    "faithful_ltm_fewshot": (*FAITHFUL, "Faithful-COT's least-to-most outputs (sub-questions `Q1. ...` answered in "
+                                        "turn, then `Final Answer: <the question>` and its answer) of the same six "
+                                        "models on the same three datasets, graded by the same rule"),
+    "mathvista_pot_exec": (*MATHVISTA, "MathVista's program-of-thought runs of ChatGPT and GPT-4 (two-shot, the "
+                                       "figure given as a caption or OCR text): the program the model wrote and "
+                                       "the output it printed when run, on free-form questions; graded by the "
+                                       "benchmark's `true_false` where its extracted prediction is the printed "
+                                       "value"),
+    "mathvista_chat_freeform": (*MATHVISTA, "MathVista's evaluation outputs of chat and multimodal models (Bard, "
+                                            "Claude-2, GPT-4, ChatGPT, LLaVA, MiniGPT-4, mPLUG-Owl, "
+                                            "LLaMA-Adapter-V2, IDEFICS, LLaVAR) on its free-form questions "
+                                            "(integers and decimals with a required precision), graded by the "
+                                            "benchmark's `true_false`"),
 }
 
 
@@ -362,6 +383,193 @@ def bbh_codex_fewshot(repo: Repo) -> list[dict]:
         rows += [{"id": f"{task}/{k}", "path": stem + ".json", "model": "code-davinci-002", "reference": item["target"],
                   "completion": item["prediction"], "grade": grade, "grade_from": "exact_match", "lang": "en"}
                  for k, (item, grade) in enumerate(zip(items, graded))]
+    return pick(rows, 150, 150)
+
+
+# ------------------------------------------------------------------ Faithful-COT (few-shot CoT and least-to-most)
+
+FAITHFUL_MODELS = ("code001", "code002", "text002", "text003", "gpt-3.5-turbo", "gpt4")
+FAITHFUL_DATASETS = ("GSM8K", "SVAMP", "MultiArith")
+# the accuracies the repository reports (``output_dir/performance_summary.csv``) for the configurations it lists
+FAITHFUL_REPORTED = "output_dir/performance_summary.csv"
+
+
+def faithful_number(text: str) -> int | None:
+    """Faithful-COT's reading of a prediction on these datasets (``source/dataset/utils.py``,
+    ``extract_pred_answer``): the first run of digits, dots and commas, commas dropped, a
+    fraction summed, then truncated to an integer and made positive; None where it fails."""
+    m = re.search(r"(-?[0-9.,]+)", text)
+    if "[invalid]" in text or not m:
+        return None
+    s = m.group(1).strip().replace(",", "")
+    try:
+        value = float(sum(Fraction(x) for x in s.split())) if "/" in s else float(s)
+        return abs(int(value))
+    except (ValueError, ZeroDivisionError, OverflowError):
+        return None
+
+
+def faithful_gold(answer: str) -> int:
+    m = re.search(r"#### (-?[0-9.,]+)", answer)
+    if not m:
+        raise SystemExit(f"build_math_recall2: Faithful-COT gold answer without '#### N': {answer[:80]!r}")
+    return int(m.group(1).strip().replace(",", ""))
+
+
+def _faithful(repo: Repo, prompt: str) -> list[dict]:
+    reported = {line.split(",")[0]: dict(zip(FAITHFUL_DATASETS, line.split(",")[1:4]))
+                for line in repo.show(FAITHFUL_REPORTED).splitlines()[1:]}
+    rows = []
+    for dataset in FAITHFUL_DATASETS:
+        gold = {int(item["id"]): item["answer"] for item in repo.jsonl(f"data/{dataset}/test.jsonl")}
+        for model in FAITHFUL_MODELS:
+            config = f"{model}_{prompt}"
+            path = f"output_dir/{dataset}/test/{config}/predictions.jsonl"
+            graded = []
+            for item in repo.jsonl(path):
+                if not item:
+                    continue  # the harness skips empty predictions too
+                reference = faithful_gold(gold[int(item["id"])])
+                pred = faithful_number(str(item["answer"]))
+                graded.append((item, reference, int(pred is not None and pred == reference)))
+            if config in reported:  # the grade is the repository's own: its reported accuracy is reproduced
+                acc = f"{100 * sum(g for *_, g in graded) / len(graded):.1f}"
+                if acc != reported[config][dataset]:
+                    raise SystemExit(f"build_math_recall2: {path}: recomputed {acc}, reported "
+                                     f"{reported[config][dataset]}")
+            rows += [{"id": f"{dataset}/{config}/{item['id']}", "path": path, "model": model,
+                      "reference": str(reference), "completion": item["completion"], "grade": grade,
+                      "grade_from": "faithful_cot_answer_acc", "lang": "en"}
+                     for item, reference, grade in graded if faithful_gradable(item, reference)]
+    return rows
+
+
+def faithful_gradable(item: dict, reference: int) -> bool:
+    """Where the harness's grade says what the output answered: the output has "answer is ", the
+    harness's ``answer`` is what follows the last one, and that segment holds one number, a
+    whole number >= 0 as written (the harness truncates to an integer and drops the sign, so
+    ``-2`` would pass for 2 and ``2.5`` for 2), and the reference is >= 0 (a negative reference
+    can never be met). Other rows are left out: their grade reads the first number of an
+    expression (``The answer is $129 + $92 = $221``) or of an unmarked output, not the answer.
+    Reads the output's form and the reference, never whether the answer is right."""
+    completion = str(item.get("completion") or "")
+    if "answer is " not in completion or reference < 0:
+        return False
+    segment = completion.split("answer is ")[-1].strip("\n.")
+    numbers = re.findall(r"-?[0-9][0-9.,]*", segment)
+    if str(item["answer"]).strip("\n.") != segment or len(numbers) != 1:
+        return False
+    try:
+        value = float(numbers[0].replace(",", "").rstrip("."))
+    except ValueError:
+        return False
+    return value >= 0 and value.is_integer()
+
+
+def faithful_cot_fewshot(repo: Repo) -> list[dict]:
+    return pick(_faithful(repo, "COT"), 150, 150)
+
+
+def faithful_ltm_fewshot(repo: Repo) -> list[dict]:
+    return pick(_faithful(repo, "LtM"), 150, 150)
+
+
+# ------------------------------------------------------------------ MathVista (program + output, chat answers)
+
+MATHVISTA_CODE = ("chatgpt/output_chatgpt_2shot_code", "chatgpt/output_chatgpt_2shot_code_use_ocr",
+                  "gpt4/output_gpt4_2shot_code", "gpt4/output_gpt4_2shot_code_use_ocr")
+MATHVISTA_CHAT = ("bard/output_bard", "claude/output_claude", "claude/output_claude_2shot_solution",
+                  "gpt4/output_gpt4", "gpt4/output_gpt4_2shot_solution", "chatgpt/output_chatgpt_2shot_solution",
+                  "llava/output_llava_llama_2_13b", "minigpt4/output_minigpt4_llama2", "mplugowl/output_mplugowl_7b_ft",
+                  "llama_adapter_v2/output_llama_adapter_v2", "idefics/output_idefics_9b_instruct",
+                  "llavar/output_llavar")
+
+
+def mathvista_normalise(value: str, answer_type: str, precision) -> str | None:
+    """MathVista's ``normalize_extracted_answer`` for free-form answers
+    (``evaluation/calculate_score.py``): an integer as ``int(float(x))``, a decimal rounded to
+    the question's precision; None where the text is no number."""
+    try:
+        if answer_type == "integer":
+            return str(int(float(value)))
+        if answer_type == "float":
+            return str(round(float(value), int(precision)))
+    except (TypeError, ValueError, OverflowError):
+        return None
+    return None
+
+
+NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+                "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty")
+
+
+def _plain_value(text: str, item: dict) -> float | None:
+    """``text`` as one number where it is one, and for an integer question a whole number (the
+    benchmark truncates ``1.5`` to 1); else None."""
+    try:
+        value = float(str(text).strip())
+    except (TypeError, ValueError):
+        return None
+    return value if item["answer_type"] != "integer" or value.is_integer() else None
+
+
+def mathvista_states(item: dict) -> bool:
+    """Whether the response itself states the value the benchmark's extractor (an LLM) read
+    from it: that value occurs in the text as a number or, up to twenty, as an English number
+    word. Rows where the extractor made up a value (``0`` for "the text does not provide") or
+    truncated one are left out: their grade is not a grade of the response. Reads the response
+    and the extraction, never the reference."""
+    value = _plain_value(item.get("extraction"), item)
+    if value is None:
+        return False
+    response = str(item["response"])
+    numbers = {float(x.replace(",", "")) for x in re.findall(r"-?\d+(?:,\d{3})*(?:\.\d+)?", response)}
+    words = set(re.findall(r"[a-z]+", response.lower()))
+    return value in numbers or (value.is_integer() and 0 <= value <= 20 and NUMBER_WORDS[int(value)] in words)
+
+
+def _mathvista(repo: Repo, name: str) -> list[tuple[dict, int, str]]:
+    """The free-form items of one output file with the benchmark's grade; the builder checks
+    that ``true_false`` is the benchmark's comparison of ``prediction`` with ``answer``."""
+    path = f"results/{name}.json"
+    out = []
+    for pid, item in json.loads(repo.show(path)).items():
+        if item["question_type"] != "free_form" or item["answer_type"] not in ("integer", "float"):
+            continue
+        grade = int(str(item["true_false"]) == "True")
+        if grade != int(item.get("prediction") == item["answer"]):
+            raise SystemExit(f"build_math_recall2: {path}: {pid}: true_false is not prediction == answer")
+        out.append((item, grade, path))
+    return out
+
+
+def mathvista_pot_exec(repo: Repo) -> list[dict]:
+    """The program (``response``) and what it printed (``execution``), written as a tool-integrated
+    transcript: the code in a ``python`` fence, the output in an ``output`` fence. Kept where the
+    program ran without error and the benchmark's prediction is the printed value, normalised
+    as the benchmark normalises it, so that ``true_false`` grades the printed value."""
+    rows = []
+    for name in MATHVISTA_CODE:
+        for item, grade, path in _mathvista(repo, name):
+            code, printed = str(item.get("response") or "").strip(), str(item.get("execution") or "").strip()
+            if (not code or not printed or str(item.get("error")) != "None" or not _plain_value(printed, item)
+                    or mathvista_normalise(printed, item["answer_type"], item["precision"]) != item["prediction"]):
+                continue
+            transcript = f"```python\n{code}\n```\n```output\n{printed}\n```"
+            rows.append({"id": f"{Path(name).name}/{item['pid']}", "path": path, "model": Path(name).parent.name,
+                         "reference": item["answer"], "completion": transcript, "grade": grade,
+                         "grade_from": "true_false_of_printed_value", "lang": "en"})
+    return pick(rows, 150, 150)
+
+
+def mathvista_chat_freeform(repo: Repo) -> list[dict]:
+    rows = []
+    for name in MATHVISTA_CHAT:
+        for item, grade, path in _mathvista(repo, name):
+            if str(item.get("response") or "").strip() and mathvista_states(item):
+                rows.append({"id": f"{Path(name).name}/{item['pid']}", "path": path, "model": Path(name).parent.name,
+                             "reference": item["answer"], "completion": item["response"], "grade": grade,
+                             "grade_from": "true_false", "lang": "en"})
     return pick(rows, 150, 150)
 
 

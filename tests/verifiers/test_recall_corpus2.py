@@ -29,7 +29,8 @@ RLVR = [sys.executable, "-m", "rlvr.cli"]
 KEYS = ("id", "source", "split", "licence", "repo", "commit", "path", "model", "reference", "completion", "grade",
         "grade_from", "lang", "family", "mv", "label")
 LICENCE_TEXT = {"MIT": "Permission is hereby granted", "Apache-2.0": "Apache License",
-                "CC-BY-4.0": "Creative Commons Attribution 4.0 International"}
+                "CC-BY-4.0": "Creative Commons Attribution 4.0 International",
+                "CC-BY-SA-4.0": "Attribution-ShareAlike 4.0 International"}
 LANGS = {"en", "zh", "bn", "de", "es", "fr", "ja", "ru", "sw", "te", "th"}
 CORRECT_ONLY = {"mgsm_exemplars_native"}  # human-written exemplars: every row is correct
 
@@ -55,6 +56,15 @@ COUNTS = {
     ("mr_gsm8k_human", "tune"): (102, 8, 94),
     ("zeroeval_gsm_json", "tune"): (157, 88, 69),
     ("zeroeval_math_json", "tune"): (165, 88, 77),
+    # added after the math verifier's rules were frozen at 13dc0e0
+    ("faithful_cot_fewshot", "tune"): (159, 75, 84),
+    ("faithful_ltm_fewshot", "tune"): (154, 75, 79),
+    ("mathvista_pot_exec", "tune"): (126, 53, 73),
+    ("mathvista_chat_freeform", "tune"): (156, 72, 84),
+    ("faithful_cot_fewshot", "heldout"): (141, 75, 66),
+    ("faithful_ltm_fewshot", "heldout"): (146, 75, 71),
+    ("mathvista_pot_exec", "heldout"): (127, 50, 77),
+    ("mathvista_chat_freeform", "heldout"): (144, 78, 66),
 }
 
 
@@ -217,3 +227,47 @@ def test_split_and_pick_read_only_ids_and_grades():
     assert [r["grade"] for r in picked] == [1] * 10 + [0] * 5
     shuffled = builder.pick(list(reversed(rows)), 10, 5)
     assert [r["id"] for r in shuffled] == [r["id"] for r in picked]  # the order of the source does not matter
+
+
+@pytest.mark.parametrize("text, value", [
+    ("18", 18), ("$1,800", 1800), ("-2 seconds", 2),       # the harness drops the sign
+    ("2.5 hours", 2), ("1 1/2", 1), ("[invalid]", None), ("no number", None),
+])
+def test_faithful_number_follows_the_harness(text, value):
+    assert builder.faithful_number(text) == value
+
+
+@pytest.mark.parametrize("completion, answer, reference, kept", [
+    ("9 * 2 = 18. The answer is 18.", "18", 18, True),
+    ("9 * 2 = 18. The answer is 18 dollars.\n\n", "18 dollars", 18, True),
+    ("The answer is 138.00.", "138.00", 138, True),            # a whole number as written
+    ("220 - 222 = -2 seconds. The answer is -2.", "-2", 2, False),  # the harness would pass -2 for 2
+    ("The answer is 2.5.", "2.5", 2, False),                   # ... and 2.5 for 2
+    ("The answer is $129 + $92 = $221.", "$129 + $92 = $221", 221, False),  # graded by 129
+    ("So Stan caught 147 Pokemon.", "[invalid]", 147, False),  # no marker
+    ("The answer is -10.", "-10", -10, False),                 # a negative reference is never met
+    ("The answer is 7.", "5", 7, False),                       # the harness read something else
+])
+def test_faithful_rows_kept_where_the_grade_reads_the_answer(completion, answer, reference, kept):
+    assert builder.faithful_gradable({"completion": completion, "answer": answer}, reference) is kept
+
+
+@pytest.mark.parametrize("value, answer_type, precision, normalised", [
+    ("250.0", "integer", None, "250"), ("1.2247", "float", 1, "1.2"), ("0.214", "float", "2", "0.21"),
+    ("n/a", "integer", None, None), ("3", "text", None, None),
+])
+def test_mathvista_normalise_follows_the_benchmark(value, answer_type, precision, normalised):
+    assert builder.mathvista_normalise(value, answer_type, precision) == normalised
+
+
+@pytest.mark.parametrize("response, extraction, answer_type, kept", [
+    ("There are two objects left on the table.", "2", "integer", True),
+    ("So the answer is 13.80", "13.8", "float", True),
+    ("The total is 1,250 dollars.", 1250, "integer", True),
+    ("The text does not provide how many shipments had 56 boxes.", "0", "integer", False),  # made up
+    ("The ratio was 1.5.", "1.5", "integer", False),            # the benchmark would truncate it to 1
+    ("It is 4 or 5.", "6", "integer", False),
+])
+def test_mathvista_rows_kept_where_the_response_states_the_extracted_value(response, extraction, answer_type, kept):
+    item = {"response": response, "extraction": extraction, "answer_type": answer_type}
+    assert builder.mathvista_states(item) is kept
