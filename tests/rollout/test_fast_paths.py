@@ -161,3 +161,48 @@ def test_dropping_finished_rows_keeps_greedy_tokens_and_the_models_logprobs(arch
         stops = [j for j, t in enumerate(c.token_ids) if t in (stop, eos)]
         assert not stops or stops[0] == len(c.token_ids) - 1  # nothing after the stop token
         assert torch.allclose(full_logp(model, c.prompt_ids, c.token_ids), torch.tensor(c.sampler_logp), atol=1e-5)
+
+
+def test_shared_layout_moves_the_common_prefix_before_the_padding():
+    from rlvr.rollout.hf import shared_layout
+
+    ids, mask, c = shared_layout([[5, 6, 7, 8], [5, 6, 9], [5, 6, 7, 3, 4]], pad_id=0, device="cpu")
+    assert c == 2  # [5, 6]; [5, 6, 7] is not common to all three
+    assert ids.tolist() == [[5, 6, 0, 7, 8], [5, 6, 0, 0, 9], [5, 6, 7, 3, 4]]
+    assert mask.tolist() == [[1, 1, 0, 1, 1], [1, 1, 0, 0, 1], [1, 1, 1, 1, 1]]
+    # each prompt keeps its last token after the prefix, even when one prompt is the prefix of another
+    assert shared_layout([[5, 6], [5, 6, 7]], 0, "cpu")[2] == 1
+    assert shared_layout([[5, 6, 7]], 0, "cpu")[2] == 0  # one prompt: nothing to share
+    assert shared_layout([[1, 2], [3, 2]], 0, "cpu")[2] == 0
+
+
+@pytest.mark.parametrize("arch,kv", MODELS)
+def test_a_shared_prefix_prefilled_once_gives_the_same_tokens_and_logprobs(arch, kv, tiny_tokenizer):
+    """Prompts that start alike: the common part prefilled once (one row) and the rest of each
+    prompt attending to it gives the same greedy tokens and log-probabilities as prefilling
+    every prompt whole, and sampled tokens are scored by the model's own forward."""
+    from rlvr.rollout.hf import left_pad, sample_next, shared_layout
+
+    model = make_model(arch, len(tiny_tokenizer), kv, seed=2)
+    head = tiny_tokenizer("Question: what is")["input_ids"]
+    prompts = [head + tiny_tokenizer(t)["input_ids"] for t in (" 1+2=", " 12+3-4=?", " 7=")]
+    ids, mask, c = shared_layout(prompts, tiny_tokenizer.pad_token_id, "cpu")
+    assert c >= len(head)
+    stop = torch.tensor([tiny_tokenizer.eos_token_id])
+
+    def greedy(logits):
+        return sample_next(logits, 0.0, 1.0, None)
+
+    dec = FastDecoder(model)
+    shared = dec.generate(ids, mask, 2, 12, greedy, stop, 0, shared=c)
+    pids, pmask = left_pad(prompts, tiny_tokenizer.pad_token_id, "cpu")
+    plain = dec.generate(pids, pmask, 2, 12, greedy, stop, 0)
+    assert shared[2] == plain[2] and torch.equal(shared[0], plain[0])
+    assert torch.allclose(shared[1], plain[1], atol=1e-5)
+    with pytest.raises(ValueError, match="same tokens"):
+        dec.generate(pids, pmask, 1, 2, greedy, stop, 0, shared=c)  # left padding: not a shared layout
+    comps = HFRollout(model, tiny_tokenizer, seed=4).generate(prompts, SamplingParams(max_new_tokens=10, n=3))
+    for i, comp in enumerate(comps):
+        assert comp.prompt_ids == prompts[i // 3]
+        assert torch.allclose(full_logp(model, comp.prompt_ids, comp.token_ids), torch.tensor(comp.sampler_logp),
+                              atol=1e-5)

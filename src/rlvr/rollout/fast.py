@@ -17,7 +17,11 @@ Decoding (``FastDecoder.generate``):
 - ``F.rms_norm`` / ``F.linear`` and two batched matmuls for attention, called on the
   weights directly, skipping ``nn.Module.__call__``;
 - the prompt batch (one row per group) is prefilled once and its cache rows repeated for
-  the group's ``n`` completions.
+  the group's ``n`` completions;
+- the tokens every prompt of the call starts with (the system prompt, the chat template, a
+  worked example) are prefilled once for the whole batch (``shared``), the rest of each
+  prompt attending to them: an evaluation's 64 distinct prompts cost one shared part and 64
+  short tails, not 64 full prompts.
 
 The layer pieces (``FastDecoder._qkv``, ``_finish``, ``_sdpa``) are also what the training
 forward ``rlvr.train.forward.shared_prefix_logits`` runs, so both use one implementation.
@@ -223,16 +227,63 @@ class FastDecoder:
             h = F.rms_norm(x.to(self.norm_w.dtype), (x.shape[-1],), self.norm_w, self.norm_eps)
             return F.linear(h, self.lm_head.weight, self.lm_head.bias).float()
 
+    def _prefill(self, ids, valid, pos, n: int, kc, vc, rope) -> torch.Tensor:
+        """Prefill one row per prompt, then copy each prompt's K/V into its n rows; the
+        prompts' last hidden states (B, hidden)."""
+        (B, P), dev = ids.shape, ids.device
+        cos_t, sin_t = rope
+        causal = torch.ones((P, P), dtype=torch.bool, device=dev).tril()
+        pre_mask = torch.zeros((B, 1, P, P), dtype=self.embed.dtype, device=dev)
+        pre_mask.masked_fill_(~(causal[None, None] & valid[:, None, None, :]), mask_min(self.embed.dtype))
+        x = self.embedding(ids)  # (B, P, hidden)
+        cos, sin = cos_t[pos][:, None], sin_t[pos][:, None]  # (B, 1, P, D)
+        for i, layer in enumerate(self.layers):
+            x, k, v = self._block(x, layer, cos, sin, pre_mask, None, None, None)
+            kc[i][:, :, :P] = k.repeat_interleave(n, dim=0)
+            vc[i][:, :, :P] = v.repeat_interleave(n, dim=0)
+        return x[:, -1]
+
+    def _prefill_shared(self, ids, valid, pos, shared: int, n: int, kc, vc, rope) -> torch.Tensor:
+        """Prefill prompts whose first ``shared`` columns are one token sequence: those columns
+        run once (one row), the rest of each prompt (B rows) attends to their keys and to its
+        own. Writes every row's K/V (the shared columns broadcast to all N rows) and returns
+        the prompts' last hidden states (B, hidden). The same arithmetic as a full prefill;
+        the common part of B prompts costs one prompt's."""
+        (B, P), C = ids.shape, shared
+        S, dev = P - C, ids.device
+        cos_t, sin_t = rope
+        neg = mask_min(self.embed.dtype)
+        causal = torch.ones((C, C), dtype=torch.bool, device=dev).tril()
+        cmask = torch.zeros((1, 1, C, C), dtype=self.embed.dtype, device=dev).masked_fill(~causal, neg)
+        x = self.embedding(ids[:1, :C])  # (1, C, hidden)
+        cos, sin = cos_t[:C][None, None], sin_t[:C][None, None]  # (1, 1, C, D)
+        tri = torch.ones((S, S), dtype=torch.bool, device=dev).tril()
+        everyone = torch.ones((B, S, C), dtype=torch.bool, device=dev)  # the shared columns: seen by all
+        allowed = torch.cat([everyone, tri[None] & valid[:, None, C:]], dim=2)
+        smask = torch.zeros((B, 1, S, P), dtype=self.embed.dtype, device=dev).masked_fill(~allowed[:, None], neg)
+        y = self.embedding(ids[:, C:])  # (B, S, hidden)
+        scos, ssin = cos_t[pos[:, C:]][:, None], sin_t[pos[:, C:]][:, None]  # (B, 1, S, D)
+        for i, layer in enumerate(self.layers):
+            x, pk, pv = self._block(x, layer, cos, sin, cmask, None, None, None)  # (1, KV, C, D)
+            q, k, v = self._qkv(y, layer, scos, ssin)  # k, v (B, KV, S, D)
+            kc[i][:, :, :C], vc[i][:, :, :C] = pk, pv  # broadcast to the N rows
+            kc[i][:, :, C:P] = k.repeat_interleave(n, dim=0)
+            vc[i][:, :, C:P] = v.repeat_interleave(n, dim=0)
+            keys = torch.cat([pk.expand(B, -1, -1, -1), k], dim=2)  # (B, KV, P, D)
+            values = torch.cat([pv.expand(B, -1, -1, -1), v], dim=2)
+            y = self._finish(y, self._sdpa(q, keys, values, smask), layer)
+        return y[:, -1]
+
     # ------------------------------------------------------------------ the loop
     def generate(self, ids: torch.Tensor, mask: torch.Tensor, n: int, max_new: int, pick, stop_ids: torch.Tensor,
-                 pad_id: int, drop_finished: bool = False) -> tuple[torch.Tensor, torch.Tensor, int]:
+                 pad_id: int, drop_finished: bool = False, shared: int = 0) -> tuple[torch.Tensor, torch.Tensor, int]:
         """``_generate`` under bf16 autocast when the decoder was built with ``bf16=True``."""
         with autocast(self.bf16):
-            return self._generate(ids, mask, n, max_new, pick, stop_ids, pad_id, drop_finished)
+            return self._generate(ids, mask, n, max_new, pick, stop_ids, pad_id, drop_finished, shared)
 
     @torch.inference_mode()
     def _generate(self, ids: torch.Tensor, mask: torch.Tensor, n: int, max_new: int, pick, stop_ids: torch.Tensor,
-                 pad_id: int, drop_finished: bool = False) -> tuple[torch.Tensor, torch.Tensor, int]:
+                 pad_id: int, drop_finished: bool = False, shared: int = 0) -> tuple[torch.Tensor, torch.Tensor, int]:
         """Sample up to ``max_new`` tokens for each of ``n`` copies of each left-padded prompt.
 
         ids, mask (B, P); ``pick(logits (n_active, V)) -> (tokens, logp)``.
@@ -240,7 +291,9 @@ class FastDecoder:
         ``pad_id`` / 0.0 after their stop token. ``drop_finished``: once a quarter of the rows
         still decoding have stopped, the stopped ones leave the batch (their caches too), so
         the remaining steps cost what the remaining rows need; ``pick`` then sees fewer rows,
-        so the random stream, and the samples, differ from ``drop_finished=False``."""
+        so the random stream, and the samples, differ from ``drop_finished=False``. ``shared``:
+        the first ``shared`` columns hold the same tokens in every row (the layout of
+        ``shared_layout``); they are prefilled once instead of once per prompt."""
         B, P = ids.shape
         N, T = B * n, P + max_new
         dev, dtype = self.embed.device, self.embed.dtype
@@ -248,22 +301,18 @@ class FastDecoder:
         neg = mask_min(dtype)
         pos = (mask.cumsum(-1) - 1).clamp(min=0)  # (B, P)
         valid = mask.bool()
-        causal = torch.ones((P, P), dtype=torch.bool, device=dev).tril()
-        pre_mask = torch.zeros((B, 1, P, P), dtype=dtype, device=dev)
-        pre_mask.masked_fill_(~(causal[None, None] & valid[:, None, None, :]), neg)  # (B, 1, P, P)
+        if shared and not (bool(valid[:, :shared].all()) and bool((ids[:, :shared] == ids[:1, :shared]).all())):
+            raise ValueError(f"shared={shared}: the first {shared} columns must hold the same tokens in every row")
         dec_mask = torch.full((N, 1, 1, T), neg, dtype=dtype, device=dev)
         dec_mask[:, 0, 0, :P] = torch.where(valid, 0.0, neg).to(dtype).repeat_interleave(n, dim=0)
         kc = [torch.zeros((N, self.kv_heads, T, self.head_dim), dtype=dtype, device=dev) for _ in self.layers]
         vc = [torch.zeros_like(k) for k in kc]
 
-        # prefill: one row per prompt, then copy each prompt's K/V into its n rows
-        x = self.embedding(ids)  # (B, P, hidden)
-        cos, sin = cos_t[pos][:, None], sin_t[pos][:, None]  # (B, 1, P, D)
-        for i, layer in enumerate(self.layers):
-            x, k, v = self._block(x, layer, cos, sin, pre_mask, None, None, None)
-            kc[i][:, :, :P] = k.repeat_interleave(n, dim=0)
-            vc[i][:, :, :P] = v.repeat_interleave(n, dim=0)
-        logits = self.logits(x[:, -1]).repeat_interleave(n, dim=0)  # (N, V)
+        if shared:  # the prompts' common first columns once, then each prompt's own columns
+            last = self._prefill_shared(ids, valid, pos, shared, n, kc, vc, (cos_t, sin_t))
+        else:
+            last = self._prefill(ids, valid, pos, n, kc, vc, (cos_t, sin_t))
+        logits = self.logits(last).repeat_interleave(n, dim=0)  # (N, V)
         next_pos = pos[:, -1].repeat_interleave(n, dim=0) + 1  # (N,)
 
         tokens = torch.full((N, max_new), pad_id, dtype=torch.long, device=dev)

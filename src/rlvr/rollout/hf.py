@@ -3,7 +3,8 @@
 The CPU default. It shares the policy module with the trainer (no weight copy: after an
 optimizer step the next call samples from the new weights; ``sync_weights`` only bumps the
 version counter). Each prompt is prefilled once and its KV cache repeated for the
-``n`` completions of its group. Llama and Qwen2 models decode through
+``n`` completions of its group; the tokens all prompts of a call start with (system prompt,
+template, worked example) are prefilled once for all of them. Llama and Qwen2 models decode through
 ``rlvr.rollout.fast`` (a preallocated KV cache and the weights called directly, several
 times faster per step than the model's forward); any other model, or one wrapped with
 adapters, goes through its own forward with a ``DynamicCache``. The fast decoder samples in
@@ -52,6 +53,27 @@ def left_pad(prompts: list[list[int]], pad_id: int, device) -> tuple[torch.Tenso
     return ids.to(device), mask.to(device)
 
 
+def shared_layout(prompts: list[list[int]], pad_id: int, device) -> tuple[torch.Tensor, torch.Tensor, int]:
+    """``left_pad`` with the tokens every prompt starts with moved in front of the padding:
+    ``[common prefix][padding][rest of the prompt]``, and the prefix's width C (0 when the
+    prompts share nothing or there is one prompt). Each prompt keeps at least one token after
+    the prefix (its last position's logits start its completion). The positions follow the
+    mask (its cumulative sum), so the gap of padding changes nothing a token sees."""
+    shortest = min(len(p) for p in prompts)
+    c = 0
+    if len(prompts) > 1:
+        first = prompts[0]
+        while c < shortest - 1 and all(p[c] == first[c] for p in prompts):
+            c += 1
+    if c == 0:
+        ids, mask = left_pad(prompts, pad_id, device)
+        return ids, mask, 0
+    ids, mask = left_pad([p[c:] for p in prompts], pad_id, device)
+    head = torch.tensor(prompts[0][:c], dtype=torch.long, device=device).expand(len(prompts), c)
+    ones = torch.ones((len(prompts), c), dtype=mask.dtype, device=device)
+    return torch.cat([head, ids], dim=1), torch.cat([ones, mask], dim=1), c
+
+
 def cache_kwarg(model) -> str:
     """Name of the KV-cache argument: ``cache`` in newer transformers, ``past_key_values`` before.
 
@@ -90,11 +112,11 @@ class HFRollout:
         device = next(self.model.parameters()).device
         stop_ids = torch.tensor([self.eos_id, *sampling.stop_token_ids], dtype=torch.long, device=device)
         if self.fast and supports(self.model):
-            ids, mask = left_pad(prompts, self.pad_id, device)
+            ids, mask, shared = shared_layout(prompts, self.pad_id, device)
             decoder = FastDecoder(self.model, bf16=precision_of(self.model).generate_bf16)
             tokens, logps, steps = decoder.generate(
                 ids, mask, sampling.n, sampling.max_new_tokens, self._picker(sampling), stop_ids, self.pad_id,
-                drop_finished=self.drop_finished)
+                drop_finished=self.drop_finished, shared=shared)
         else:
             tokens, logps, steps = self._generate_dynamic(prompts, sampling, stop_ids)
         return self._completions(prompts, sampling.n, tokens[:, :steps].cpu(), logps[:, :steps].cpu(),
