@@ -128,6 +128,47 @@ ROWS = [
     ("structure_correct", "D", "So the depth is 80 meters. The correct answer is 'D)80'.", 1, None),
     ("structure_correct", "D", "The correct answer is: D)96 men", 1, None),
     ("structure_cover", "D", "The correct answer is: C)96 men", 0, None),
+    # a marker whose sentence is a question (least-to-most's "Final Answer: <the question>") states no answer:
+    # its answer is what follows, past working lines and heading-like lines
+    ("structure_correct", "1500", "Q1. How many students are male?\nThere are 1500 male students.\n"
+     "Final Answer: How many female students are enrolled at this school?\n"
+     "There are 3000 - 1500 = 1500 female students. The answer is 1500.",
+     1, None),
+    ("structure_correct", "180", "Final Answer: How much will Avery spend on place settings?\nFor each person, Avery "
+     "will spend $6.00 (plate) + $5.00 (bowl) + $4.00 (dish) = $15.00.\nFor 12 people, Avery will spend 12 * $15.00 "
+     "= $180.00. The answer is $180.00.", 1, None),
+    ("structure_correct", "1500", "Final Answer: How many female students are there?\nThere are 1500 female students.",
+     1, None),
+    ("structure_correct", "1500", "Final Answer: By how many students does the school grow? 1500", 1, None),
+    ("structure_correct", "44", "Final Answer: What's the total number of sausages?\n$44$", 1, None),
+    ("structure_correct", "1500", "The answer is: how many female students are there? There are 1500.", 1, None),
+    ("structure_correct", "1500", "**Final Answer:**\nThe number of female students:\n1500", 1, None),
+    ("structure_correct", "1500", "**Final Answer:**\n### Female students\n$1500$", 1, None),
+    ("structure_correct", "1500", "Final Answer:\nThere are 1500 female students. The answer is 1500.", 1, None),
+    ("structure_correct", "1500", "Final Answer: How many female students?\n3000 - 1500 = 1500\nThere are 1500 "
+     "female students.\nThe answer is 1500.", 1, None),
+    # ... and a value that answers it competes with a later marker; a question that puts a value forward states it
+    ("structure_cover", "1500", "Final Answer: How many female students?\n1200\n\nThe answer is 1500.", 0, None),
+    ("structure_cover", "1200", "Final Answer: How many female students?\n1200\n\nThe answer is 1500.", 0, None),
+    ("structure_cover", "1500", "Final Answer: How many female students?\nThere are 1200 female students.\n"
+     "The answer is 1500.", 0, None),
+    ("structure_cover", "1200", "Final Answer: How many female students?\nThere are 1200 female students.\n"
+     "The answer is 1500.", 0, None),
+    ("structure_cover", "1500", "Final Answer: How many female students?\nThe answer is 1200. The answer is 1500.",
+     0, None),
+    ("structure_cover", "1500", "Final Answer: How many female students? 1200. The answer is 1500.", 0, None),
+    ("structure_cover", "1500", "Final Answer: How many female students?\n3000 - 1500 = 1500\n1200\nThe answer is "
+     "1500.", 0, None),
+    ("structure_cover", "1500", "Final Answer: How many female students?\n\\boxed{1200}\nThe answer is 1500.", 0, None),
+    ("structure_cover", "1500", "Final Answer: How many female students?\nThere are 1500 or 1200 female students.",
+     0, None),
+    ("structure_cover", "1500", "Final Answer: How many female students?\nThere are 3000 - 1500 = 1500 female "
+     "students. The answer is 1500.\nFinal Answer: How many male students?\nThere are 1200 male students.", 0, None),
+    ("structure_cover", "1500", "Final Answer: Is it 1200?\nThe answer is 1500.", 0, None),
+    ("structure_cover", "43", "Final Answer: 42, what else?\nThe answer is 43.", 0, None),
+    ("structure_cover", "1500", "**Final Answer:**\nThe number of female students:\n1200\nThe answer is 1500.",
+     0, None),
+    ("structure_cover", "1500", "The answer is 1200?\nThe answer is 1500.", 0, None),
     ("structure_correct", "11", "5 + 6 = 11. La respuesta es 11.", 1, None),
     ("structure_correct", "9", "7+2=9個のおもちゃがあります。答えは9個です。", 1, None),
     ("structure_correct", "29", "9 + 20 = 29টি কম্পিউটার রয়েছে। উত্তর হল 29।", 1, None),
