@@ -169,6 +169,23 @@ ROWS = [
     ("structure_cover", "1500", "**Final Answer:**\nThe number of female students:\n1200\nThe answer is 1500.",
      0, None),
     ("structure_cover", "1500", "The answer is 1200?\nThe answer is 1500.", 0, None),
+    # a program and the one line it printed, ending the completion, is its final answer (as a tag holds it)
+    ("structure_correct", "2", "```python\na = 5\nb = 3\nprint(a - b)\n```\n```output\n2\n```", 1, None),
+    ("structure_correct", "2", "```python\nprint(6 / 3)\n```\n```output\n2.0\n```", 1, None),
+    ("number_wrong", "3", "```python\na = 5\nb = 3\nprint(a - b)\n```\n```output\n2\n```", 0, None),
+    ("number_wrong", "1.5", "```python\nprint(0.1 * 15)\n```\n```output\n1.5000000000000002\n```", 0, None),
+    ("structure_cover", "2", "```python\nprint(2)\nprint(3)\n```\n```output\n2\n3\n```", 0, None),
+    ("structure_cover", "3", "```python\nprint(2)\nprint(3)\n```\n```output\n2\n3\n```", 0, None),
+    ("structure_cover", "2", "The answer is 3.\n```python\nprint(5 - 3)\n```\n```output\n2\n```", 0, None),
+    ("structure_cover", "3", "The answer is 3.\n```python\nprint(5 - 3)\n```\n```output\n2\n```", 0, None),
+    ("structure_cover", "2", "```python\nprint('2 or 3')\n```\n```output\n2 or 3\n```", 0, None),
+    ("structure_cover", "2", "```python\nprint([2, 3])\n```\n```output\n[2, 3]\n```", 0, None),
+    # a closing question to the reader that names no value states nothing; one that names a value is not one
+    ("structure_correct", "16", "The answer is 16.\n\nI hope this helps! Let me know if you have any other "
+     "questions.", 1, None),
+    ("structure_correct", "16", "The answer is 16. Is there anything else I can help you with?", 1, None),
+    ("structure_cover", "16", "The answer is 16.\n\nWould you like me to check whether it could be 17?", 0, None),
+    ("structure_cover", "17", "The answer is 16.\n\nOr is it 17?", 0, None),
     ("structure_correct", "11", "5 + 6 = 11. La respuesta es 11.", 1, None),
     ("structure_correct", "9", "7+2=9個のおもちゃがあります。答えは9個です。", 1, None),
     ("structure_correct", "29", "9 + 20 = 29টি কম্পিউটার রয়েছে। উত্তর হল 29।", 1, None),
