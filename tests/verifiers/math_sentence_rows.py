@@ -169,6 +169,8 @@ ROWS = [
     ("structure_cover", "1500", "**Final Answer:**\nThe number of female students:\n1200\nThe answer is 1500.",
      0, None),
     ("structure_cover", "1500", "The answer is 1200?\nThe answer is 1500.", 0, None),
+    ("structure_cover", "5", "**Final Answer:**\nFirst we solve:\n$x=5$\nThen $y=7$.", 0, None),
+    ("structure_cover", "7", "**Final Answer:**\nFirst we solve:\n$x=5$\nThen $y=7$.", 0, None),
     # a program and the one line it printed, ending the completion, is its final answer (as a tag holds it)
     ("structure_correct", "2", "```python\na = 5\nb = 3\nprint(a - b)\n```\n```output\n2\n```", 1, None),
     ("structure_correct", "2", "```python\nprint(6 / 3)\n```\n```output\n2.0\n```", 1, None),

@@ -387,15 +387,22 @@ class _Markers:
                 begin = end + 1 + len(rest) - len(rest.lstrip())
                 if not _COMPUTES_RE.search(rest) or _holds(starts, begin, block.end):
                     return self._answered(begin, block.end)
-        nxt = self._next_block(end)
+        first = nxt = self._next_block(end)
+        headed = False
         for _ in range(MAX_INTRO_LINES):
             if nxt is None:
-                return None
+                break
             working = asks and _COMPUTES_RE.search(doc.block_text(nxt)) and not _holds(starts, nxt.start, nxt.end)
-            if not working and not _heading_like(doc, nxt):
-                return self._answered(nxt.start, nxt.end)
+            heading = not working and _heading_like(doc, nxt)
+            if not working and not heading:
+                # past a heading-like line only to the block that ends the text or holds a marker: "First we
+                # solve:" then "$x = 5$" and more working is no heading over an answer
+                if not headed or self._next_block(nxt.start) is None or _holds(starts, nxt.start, nxt.end):
+                    return self._answered(nxt.start, nxt.end)
+                break
+            headed = headed or heading
             nxt = self._next_block(nxt.start)
-        return None
+        return None if asks or first is None else (first.start, first.end)
 
     def _answered(self, start: int, end: int) -> tuple[int, int]:
         """The span a marker introduces; a bare value said first ("How many? 1200. The answer
