@@ -11,6 +11,11 @@
   opening tag with no content of its own before the final ``<answer>…</answer>``, or a pair
   named with nothing between: "<answer> and </answer>") is prose,
   not a second tag; a complete earlier pair with content is still a second answer;
+- a **program and the output it printed**, ending the completion (tool-integrated answers:
+  a ```` ```python ```` fence, then an ```` ```output ```` fence right after it): an output of
+  one line is the value the program computed, the completion's final answer, as an
+  ``<answer>`` tag would hold it (markers before it compete with it); an output of several
+  lines, an empty one, or prose after it is left as it is (no answer is read from it);
 - **text after the final ``</answer>``**, on lines of its own, holding no digit, math or tag,
   is read as commentary after a final answer is (``follow.after_answer``): allowed when it
   takes nothing back ("That is the answer."); text on the tag's own line is refused.
@@ -161,3 +166,25 @@ def after_tag(text: str) -> str:
     content = text[text.rfind(ANSWER_OPEN) + len(ANSWER_OPEN): close].strip()
     ok, _, _ = after_answer("\n\n" + tail, boxed=False, answer=content)
     return text[:end] if ok else text
+
+
+_OUTPUT_FENCE = "```output"
+_PROGRAM_FENCE_RE = re.compile(r"```[ \t]*(?:python3?|py)[ \t]*\n")
+
+
+def program_output(completion: str) -> str:
+    """The completion with the one line a program printed, in an ```` ```output ```` fence
+    that ends the completion right after the program's fence, written as an ``<answer>``
+    tag (module docstring); unchanged otherwise."""
+    k = completion.rfind(_OUTPUT_FENCE)
+    if k < 0 or ANSWER_OPEN in completion:
+        return completion
+    head, out = completion[:k].rstrip(), completion[k + len(_OUTPUT_FENCE):]
+    close = out.rfind("```")
+    if close < 0 or out[close + 3:].strip() or not out[:close].startswith("\n"):
+        return completion
+    lines = [line.strip() for line in out[:close].splitlines() if line.strip()]
+    opener = head.rfind("```", 0, len(head) - 3)
+    if len(lines) != 1 or not head.endswith("```") or opener < 0 or not _PROGRAM_FENCE_RE.match(head, opener):
+        return completion  # several printed lines, no program right before it: not one computed value
+    return f"{completion[:k]}{ANSWER_OPEN}{lines[0]}{ANSWER_CLOSE}"

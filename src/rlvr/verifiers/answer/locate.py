@@ -176,7 +176,7 @@ def _locate(completion: str, markers: tuple[str, ...], unmarked: bool, require_e
         if last is None:
             break
         completion = completion[:last.start()]
-    completion = forms.after_tag(forms.tag_mentions(forms.json_answer(completion)))
+    completion = forms.after_tag(forms.tag_mentions(forms.json_answer(forms.program_output(completion))))
     body, text, why = final_section(completion)
     if body is None:
         return Located(None, "no_answer", why)
@@ -258,6 +258,42 @@ def _marked_inside(value: str, markers: tuple[str, ...]) -> Located | None:
     return locate(value, markers, unmarked=False)
 
 
+# an interrogative sentence (ending in "?"): a question word after at most two words without a digit ("How many …",
+# "By how much …", "In total, what …"), or an auxiliary verb before its subject ("Is the sum …", "Does she …")
+_WH_RE = re.compile(r"(?i)[\s*_\"'“(]*(?:[a-z]+,?[ \t]+){0,2}(?:how|what|which|who|whom|whose|when|where|why)"
+                    r"(?:['’]s)?\b")
+_AUX_RE = re.compile(r"(?i)[\s*_\"'“(]*(?:is|are|was|were|do|does|did|can|could|will|would|should|shall|may|might"
+                     r"|must|has|have|had)\b")
+MAX_INTRO_LINES = 8  # heading-like or working lines a marker that states no value may pass before its answer
+# a line of working: a relation, or an operator between two numbers ("30 lbs * 3500 calories/lb", "$6 + $5")
+_COMPUTES_RE = re.compile(r"=|\\(?:times|cdot|div|frac)\b|\d[\s%)]*(?:[-+*/×÷]|\\times|\\cdot)\s*[$€£(]*\d")
+
+
+def _holds(starts: list[int], start: int, end: int) -> bool:
+    """Whether a marker starts in ``[start, end)``."""
+    k = bisect.bisect_left(starts, start)
+    return k < len(starts) and starts[k] < end
+
+
+def _asks(sentence: str) -> bool:
+    """Whether a sentence that ends in "?" is a question (it asks; it states no answer). A
+    yes/no question with a number ("Is it 12?") puts a value forward: it is not one."""
+    if _WH_RE.match(sentence) is not None:
+        return True
+    return _AUX_RE.match(sentence) is not None and not re.search(r"\d", sentence)
+
+
+def _heading_like(doc: document.Document, block: document.Block) -> bool:
+    """A block that states no value and introduces the next: a heading, a line ending in a
+    colon, or a question, without a digit or math ("### Female students", "The number of
+    female students:", "How many female students are there?")."""
+    own = doc.block_text(block).strip()
+    if not own or block.kind not in ("heading", "paragraph") or re.search(r"\d|\$|\\[(\[]|\\boxed", own):
+        return False
+    bare = own.rstrip(" *_")
+    return block.kind == "heading" or bare.endswith(":") or (bare.endswith("?") and _asks(bare))
+
+
 class _Markers:
     """Every final-answer marker of ``doc.text[:limit]`` and the text each one holds: a box
     its content, a phrase or label its sentence (or the next block), ``####`` its line."""
@@ -314,21 +350,68 @@ class _Markers:
             return
         prose = doc.prose[:self.limit]
         box_starts = [b[0] for b in self.boxes]
+        starts = sorted([*marks, *box_starts])
         for s, e in sorted(marks.items()):
             end = labels.get(s) or e + document.sentence_end(prose[e:e + MAX_VALUE_CHARS])
             if s in labels:
                 self.labels.add(len(self.phrases))
+            span = None if s in labels else self._introduced(e, end, starts)
+            if span is not None:  # the marker states no value: it introduces what follows, which holds its answer
+                self.labels.add(len(self.phrases))
+                self.phrases.append((s, *span))
+                continue
             if not _FORMAT_ONLY_RE.fullmatch(text[e:end]):
                 k = bisect.bisect_left(box_starts, e)
                 if k < len(self.boxes) and box_starts[k] < end:
                     end = self.boxes[k][1]  # "the answer is $\boxed{5}$": the phrase ends with its box
-                self.phrases.append((s, e, end))
-                continue
-            nxt = self._next_block(e)  # a label ending its block: the next block is its value
+            self.phrases.append((s, e, end))
+
+    def _introduced(self, e: int, end: int, starts: list[int]) -> tuple[int, int] | None:
+        """What a marker whose own text ``[e, end)`` states no value introduces (``starts``:
+        where every marker starts). A label that ends its block ("**Final Answer:**") takes
+        the next block, past heading-like lines that state no value either (a heading, a line
+        ending in a colon, a question, without a digit). A question ("Final Answer: How many
+        students are enrolled?", the question restated) asks and states nothing: its answer
+        is the first line after it that is no working (a computation with ``=`` or an
+        operator between numbers) or that holds a marker ("... = $15.\nThe answer is 15.").
+        None when the marker does state a value, or when nothing follows it."""
+        doc, text = self.doc, self.doc.text
+        held = text[e:end]
+        asks = not _FORMAT_ONLY_RE.fullmatch(held)
+        if asks:
+            if doc.prose[end:end + 1] != "?" or not _asks(held):
+                return None
+            block = doc.block_at(end)
+            rest = text[end + 1:block.end] if block is not None and end < block.end else ""
+            if rest.strip():  # "Final Answer: How many? There are 12.": the rest of its block
+                begin = end + 1 + len(rest) - len(rest.lstrip())
+                if not _COMPUTES_RE.search(rest) or _holds(starts, begin, block.end):
+                    return self._answered(begin, block.end)
+        first = nxt = self._next_block(end)
+        headed = False
+        for _ in range(MAX_INTRO_LINES):
             if nxt is None:
-                self.phrases.append((s, e, end))
-            else:
-                self.phrases.append((s, nxt.start, nxt.end))
+                break
+            working = asks and _COMPUTES_RE.search(doc.block_text(nxt)) and not _holds(starts, nxt.start, nxt.end)
+            heading = not working and _heading_like(doc, nxt)
+            if not working and not heading:
+                # past a heading-like line only to the block that ends the text or holds a marker: "First we
+                # solve:" then "$x = 5$" and more working is no heading over an answer
+                if not headed or self._next_block(nxt.start) is None or _holds(starts, nxt.start, nxt.end):
+                    return self._answered(nxt.start, nxt.end)
+                break
+            headed = headed or heading
+            nxt = self._next_block(nxt.start)
+        return None if asks or first is None else (first.start, first.end)
+
+    def _answered(self, start: int, end: int) -> tuple[int, int]:
+        """The span a marker introduces; a bare value said first ("How many? 1200. The answer
+        is 1500.") answers the question by itself: the span is that value alone, so a later
+        marker competes with it instead of being held."""
+        first = start + document.sentence_end(self.doc.prose[start:end])
+        if first < end and not _WORDS_RE.search(_without_math(self.doc.text[start:first])):
+            return start, first
+        return start, end
 
     def _next_block(self, pos: int) -> document.Block | None:
         doc = self.doc

@@ -142,10 +142,24 @@ def final_section(completion: str) -> tuple[str | None, str, str]:
 _SIGN_OFF_END_RE = re.compile(rf"(?is)[\s,.;:]*{SIGN_OFF}[\s.!]*$")
 
 
+# a closing question to the reader that offers more help and names no value ("Is there anything else I can help you
+# with?", "Do you have other questions for me?"): it asks, it states and takes back nothing
+_OFFER_END_RE = re.compile(r"(?is)(?:(?<=[.!?])|(?<=\n)|^)[ \t\n]*(?:is|are|do|does|can|could|would|will|shall|may)\s"
+                           r"[^?\d$\\\n]{0,100}?\byou\b[^?\d$\\\n]{0,60}\?\s*$")
+MAX_SIGN_OFFS = 3
+
+
 def strip_sign_off(text: str) -> str:
-    """``text`` without a final "I hope it is correct." / "is our answer."."""
-    head, tail = text[:-200], text[-200:]
-    return head + _SIGN_OFF_END_RE.sub("", tail)
+    """``text`` without its final sign-offs ("I hope it is correct." / "is our answer." / "I
+    hope this helps! Let me know if you have any other questions." / "Is there anything else
+    I can help you with?")."""
+    for _ in range(MAX_SIGN_OFFS):
+        head, tail = text[:-200], text[-200:]
+        cut = _OFFER_END_RE.sub("", _SIGN_OFF_END_RE.sub("", tail))
+        if cut == tail:
+            break
+        text = head + cut
+    return text
 
 
 @dataclass(frozen=True)
