@@ -114,16 +114,23 @@ class CandidateCodec(Codec):
         except AttributeError:
             own = None
         found = dict(own) if type(own) is dict else {}
+        methods = []  # its public methods and __missing__: the judge's copy calls them on this object
         for k in type.__dict__["__mro__"].__get__(t):  # the program's classes' own data (``unit = 'm'``)
             if getattr(builtins, k.__name__, None) is k:
                 break
             for name, x in list(type.__dict__["__dict__"].__get__(k).items())[:50]:
                 if type(name) is str and not name.startswith("__") and type(x) in _CLASS_DATA:
                     found.setdefault(name, x)
-        if not found:
+                elif (type(x) is _FUNCTION_TYPE and type(name) is str and name not in methods and name.isidentifier()
+                      and (name == "__missing__" or not name.startswith("_"))):
+                    methods.append(name)
+        if not found and not methods:
             return self.enc(base, d - 1)
         attrs = [[k, self.enc(x, d)] for k, x in list(found.items())[:50] if type(k) is str]
-        return {"$": "B", "c": str(type.__dict__["__qualname__"].__get__(t))[:100], "v": self.enc(base, d), "a": attrs}
+        out = {"$": "B", "c": str(type.__dict__["__qualname__"].__get__(t))[:100], "v": self.enc(base, d), "a": attrs}
+        if methods:
+            out["h"], out["m"] = self.handle(v), methods[:50]
+        return out
 
     def enc_handle(self, v, t):
         kind = "object"

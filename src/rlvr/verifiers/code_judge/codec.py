@@ -403,10 +403,12 @@ def namedtuple_class(name, fields):
     return _NAMEDTUPLES[key]
 
 
-def exc_data(exc, enc=None):
-    """An exception as [type name, message, builtin base names, qualname, args or None]; the
-    args (read with BaseException's own descriptor, not a subclass's property) go through the
-    codec ``enc`` when they can, so that ``e.args``, ``KeyError``'s key or ``e.errno`` survive."""
+def exc_data(exc, enc=None, depth=0):
+    """An exception as [type name, message, builtin base names, qualname, args or None, own
+    attributes, standard-library class, cause]; the args (read with BaseException's own
+    descriptor, not a subclass's property) go through the codec ``enc`` when they can, so that
+    ``e.args``, ``KeyError``'s key or ``e.errno`` survive; the cause (``raise ... from e``) is
+    carried the same way, three deep at most."""
     t = type(exc)
     try:
         msg = str(exc)[:2000]
@@ -432,7 +434,14 @@ def exc_data(exc, enc=None):
                         attrs.append([k, enc(v)])
                 except BaseException:
                     pass
-    return [t.__name__, msg, bases, getattr(t, "__qualname__", t.__name__), args, attrs, _stdlib_class(t)]
+    cause = None
+    if enc is not None and depth < 3:
+        try:
+            found = BaseException.__cause__.__get__(exc)
+            cause = exc_data(found, enc, depth + 1) if isinstance(found, BaseException) else None
+        except BaseException:
+            cause = None
+    return [t.__name__, msg, bases, getattr(t, "__qualname__", t.__name__), args, attrs, _stdlib_class(t), cause]
 
 
 def _stdlib_class(t):

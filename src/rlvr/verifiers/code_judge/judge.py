@@ -356,7 +356,7 @@ class Judge:
     def exception(self, data, next_op):
         """The candidate's exception as a fresh judge-side exception of a builtin type."""
         exc = self._exception(data, next_op)
-        attrs = data[5] if type(data) is list and len(data) in (6, 7) and type(data[5]) is list else ()
+        attrs = data[5] if type(data) is list and len(data) in (6, 7, 8) and type(data[5]) is list else ()
         if isinstance(exc, Exception) and not isinstance(exc, (StopIteration, CandidateGone)):
             for pair in attrs:
                 if type(pair) is list and len(pair) == 2 and type(pair[0]) is str and not pair[0].startswith("_"):
@@ -364,10 +364,13 @@ class Judge:
                         setattr(exc, pair[0], pair[1])
                     except (AttributeError, TypeError):
                         pass
+        cause = data[7] if type(data) is list and len(data) == 8 and type(data[7]) is list else None
+        if cause is not None and isinstance(exc, BaseException) and not isinstance(exc, CandidateGone):
+            exc.__cause__ = self.exception(cause, False)  # ``raise ... from e``: the cause, as it crosses
         return exc
 
     def _exception(self, data, next_op):
-        if type(data) is not list or len(data) not in (4, 5, 6, 7):
+        if type(data) is not list or len(data) not in (4, 5, 6, 7, 8):
             return RuntimeError("the candidate raised a malformed exception")
         name, msg, bases = (data[0] if type(data[0]) is str else "?"), data[1], data[2]
         msg = msg if type(msg) is str else ""
@@ -375,7 +378,7 @@ class Judge:
         names = [n for n in bases if type(n) is str] if type(bases) is list else []
         if name in self.codec.mirrors:
             return build_exception(self.codec.mirrors[name], msg, args)
-        std = _stdlib_exception(data[6] if len(data) == 7 else None)
+        std = _stdlib_exception(data[6] if len(data) >= 7 else None)
         if std is not None:  # a standard-library exception class, as the tests name it
             return build_exception(std[0], msg, args if std[1] else None)
         # only the real builtin classes in the exception's MRO (``exc_data``), never its own name:
@@ -427,6 +430,8 @@ class Judge:
         elif "AssertionError" in reply[1][2]:  # a test's assertion message says what it expected
             reply[1][1], reply[1][4] = "", None
             del reply[1][5:]
+        else:  # a test's exception goes to the program without its cause (which may be an assertion)
+            del reply[1][7:]
         return reply
 
 

@@ -374,6 +374,23 @@ class Record:
         setattr(self._origin, name, value)
         object.__setattr__(self, "_fields", tuple((k, value if k == name else v) for k, v in self._fields))
 
+    @property
+    def __dataclass_fields__(self):
+        """The fields as ``dataclasses`` describes them, so ``fields``, ``asdict``, ``astuple`` and
+        ``replace`` take the record as the dataclass instance it stands for."""
+        found = _dataclass_fields(self._cls, tuple(k for k, _ in self._fields), self._skip)
+        if found is None:
+            raise AttributeError("__dataclass_fields__")
+        return found
+
+    @property
+    def __class__(self):
+        """The program's class (its proxy), as ``dataclasses.replace`` calls it; Record when none."""
+        if self._origin is None:
+            return Record
+        cls = _JUDGE.call("getattr", self._origin._r_id, ["__class__"])
+        return cls if isinstance(cls, RemoteClass) else Record
+
     def _key(self):
         return self._cls, tuple(kv for kv in self._fields if kv[0] not in self._skip)
 
@@ -427,6 +444,22 @@ class Record:
 
     def __repr__(self):
         return "{}({})".format(self._cls, ", ".join(f"{k}={v!r}" for k, v in self._fields))
+
+
+_FIELD_SETS = {}  # (class name, field names, compare=False names) -> dataclasses' Field objects
+
+
+def _dataclass_fields(name, names, skip):
+    key = (name, names, skip)
+    if key not in _FIELD_SETS:
+        import dataclasses
+
+        try:
+            spec = [(k, object, dataclasses.field(compare=k not in skip)) for k in names]
+            _FIELD_SETS[key] = dict(dataclasses.make_dataclass("_" + name, spec).__dataclass_fields__)
+        except (TypeError, ValueError):  # field names a class could not have
+            _FIELD_SETS[key] = None
+    return _FIELD_SETS[key]
 
 
 class EnumRecord:
@@ -531,6 +564,24 @@ for _op in ("__contains__", "__iter__", "__len__"):
     setattr(EnumRecord, _op, _member_op(_op))
 
 
+_VALUE_ORIGINS = {}  # id of a judge-side copy of a builtin subclass's instance -> (the copy, the program's object)
+
+
+def _forwarded(name):
+    """A method of the program's builtin subclass (``items``, ``__missing__``, its own ``total``),
+    called on the program's object, as Python code calling it on the value would: the copy's
+    storage (what ``==``, ``dict(v)``, ``len`` read) stays the base type's."""
+
+    def method(self, *args, **kwargs):
+        found = _VALUE_ORIGINS.get(id(self))
+        if found is None or found[0] is not self:
+            raise AttributeError(name)
+        return getattr(found[1], name)(*args, **kwargs)
+
+    method.__name__ = method.__qualname__ = name
+    return method
+
+
 _SUBCLASSABLE = frozenset((int, float, complex, str, bytes, bytearray, list, tuple, dict, set, frozenset))
 
 
@@ -558,7 +609,7 @@ class JudgeCodec(Codec):
     def enc_special(self, v, t, d):
         if issubclass(t, Remote):
             return {"$": "h", "id": v._r_id}
-        remote = getattr(v, "_r_remote", None) if isinstance(v, type) else None
+        remote = getattr(v, "_r_remote", None) if issubclass(t, type) else None
         if isinstance(remote, Remote):
             return {"$": "h", "id": remote._r_id}
         if t is Record or t is EnumRecord:
@@ -691,13 +742,19 @@ class JudgeCodec(Codec):
         judge-side subclass of that type, named as the program's, holding the same attributes."""
         base, name, attrs = obj["v"], self._str(obj, "c"), self._pairs({"v": obj["a"]})
         kind = type(base)
-        if kind not in _SUBCLASSABLE or not all(type(k) is str for k, _ in attrs):
+        methods = tuple(self._list(obj, "m")) if "m" in obj else ()
+        if (kind not in _SUBCLASSABLE or not all(type(k) is str for k, _ in attrs)
+                or not all(type(m) is str and m.isidentifier() for m in methods)):  # fmt: skip
             raise ProtocolError("bad subclass value")
-        cls = self.subclasses.get((kind, name))
+        cls = self.subclasses.get((kind, name, methods))
         if cls is None:
-            cls = self.subclasses[(kind, name)] = type(kind)(name, (kind,), {"__module__": "__candidate__"})
+            ns = {"__module__": "__candidate__"}
+            ns.update((m, _forwarded(m)) for m in methods)
+            cls = self.subclasses[(kind, name, methods)] = type(kind)(name, (kind,), ns)
         inst = cls(base)
         inst.__dict__.update(attrs)
+        if methods:  # the program's object, whose methods the copy's forward to
+            _VALUE_ORIGINS[id(inst)] = (inst, self.d_handle({"id": obj["h"], "n": name}))
         return inst
 
     _TAGS = dict(Codec._TAGS, h=d_handle, j=d_judge, e=d_enum, n=d_namedtuple, r=d_record, B=d_subclass)
