@@ -8,7 +8,7 @@ import os
 import sys
 
 from .base import _ATOMS, _COROUTINE_TYPE, _FUNCTION_TYPE, _GENERATOR_TYPE, _NO_COPY, HUGE_INT, ProtocolError, dumps
-from .codec import Codec, _base_value, build_exception, exc_data, namedtuple_class
+from .codec import Codec, _base_value, _sync_into, build_exception, exc_data, namedtuple_class
 from .process import _as_plain_python, _close_inherited, _frames, _restore_signals
 from .transport import _FUSED, _HEAD, _MAX64, _MIN64, _Q, _U16, _VALUE_INT, Conn, pack_atom, serve_call, unpack_atoms
 from .verdict import _fmt
@@ -82,6 +82,15 @@ class CandidateCodec(Codec):
         self.jrefs = {}  # judge reference id -> its one JudgeRef (identity and hashing stay stable)
         self.chains = {}  # class -> its chain (see chain)
 
+    def tag(self, v):
+        key = _SERVER.tracked_ids.get(id(v))
+        return key if key is not None and _SERVER.tracked[key][0] is v else None
+
+    def kept(self, key, fresh):
+        if type(key) is not str or key[:1] not in ("j", "c") or not key[1:].isdigit():
+            raise ProtocolError("bad container key")
+        return _SERVER.keep(key, fresh)
+
     def handle(self, v):
         key = id(v)
         hid = self.ids.get(key)
@@ -114,7 +123,9 @@ class CandidateCodec(Codec):
         except AttributeError:
             own = None
         found = dict(own) if type(own) is dict else {}
-        methods = []  # its public methods and __missing__: the judge's copy calls them on this object
+        # its own public methods and __missing__, those the builtin base does not define: the judge's
+        # copy calls them on this object; the base type's (items, startswith) stay the base type's
+        methods, builtin = [], type(base)
         for k in type.__dict__["__mro__"].__get__(t):  # the program's classes' own data (``unit = 'm'``)
             if getattr(builtins, k.__name__, None) is k:
                 break
@@ -122,7 +133,7 @@ class CandidateCodec(Codec):
                 if type(name) is str and not name.startswith("__") and type(x) in _CLASS_DATA:
                     found.setdefault(name, x)
                 elif (type(x) is _FUNCTION_TYPE and type(name) is str and name not in methods and name.isidentifier()
-                      and (name == "__missing__" or not name.startswith("_"))):
+                      and (name == "__missing__" or not name.startswith("_")) and not hasattr(builtin, name)):
                     methods.append(name)
         if not found and not methods:
             return self.enc(base, d - 1)
@@ -244,6 +255,74 @@ class CandidateServer:
         self.codec = CandidateCodec(env)
         self.conn = Conn(rfd, wfd, self.codec, self.serve, shm, 1)
         self.conn.fast = self.fast
+        # shared state: key -> [container, its encoding last sent or None] for the tests' lists,
+        # dicts and sets passed to calls ("j<ref>") and the program's own the tests hold ("c<n>")
+        self.tracked, self.tracked_ids, self.dropped, self.next_key = {}, {}, [], 1
+        self.anchors = ()  # what the last call returned and the object whose method it was (changes)
+
+    def keep(self, key, fresh):
+        """A tagged container decoded: the one object this process holds for that key (brought up
+        to date with what the judge sent), else ``fresh``, tracked from now on."""
+        entry = self.tracked.get(key)
+        if entry is not None and type(entry[0]) is type(fresh):
+            _sync_into(entry[0], fresh)
+            entry[1] = None
+            return entry[0]
+        if key[0] == "c":  # a key of ours that we no longer track: a fresh copy
+            return fresh
+        self.tracked[key] = [fresh, None, False]
+        self.tracked_ids[id(fresh)] = key
+        self.codec.tagging = True
+        return fresh
+
+    def share(self, value):
+        """A program's list, dict or set the tests fetched by name: tracked, so that their copy
+        follows what the program does to it (``from solution import HISTORY``)."""
+        if type(value) in (list, dict, set) and id(value) not in self.tracked_ids and len(self.tracked) < _TRACKED:
+            key = f"c{self.next_key}"
+            self.next_key += 1
+            self.tracked[key] = [value, None, True]
+            self.tracked_ids[id(value)] = key
+            self.codec.tagging = True
+
+    def changes(self):
+        """After a request: the tracked containers it changed, encoded (they decode into the
+        judge's objects), and the keys of the tests' containers the program no longer holds."""
+        out, anchors, self.anchors = [], self.anchors, ()
+        for key in reversed(list(self.tracked)):  # containers before the ones inside them
+            entry = self.tracked[key]
+            if not entry[2]:  # passed by the last call: shared while what it returned holds it
+                if not _reachable(entry[0], anchors, self.env):
+                    self._untrack(key, entry)
+                    continue
+                entry[2] = True
+            gone = key[0] == "j" and sys.getrefcount(entry[0]) <= 2  # only this table holds it now
+            if gone and entry[1] is None:  # held by the program during one request at most
+                self._untrack(key, entry)
+                continue
+            try:
+                value = self.codec.enc(entry[0])
+                text = dumps(value)
+            except BaseException:  # no longer encodes: the judge keeps what it has
+                self._untrack(key, entry)
+                continue
+            if entry[1] is not None and text != entry[1] and len(text) <= _TRACKED_TEXT:
+                out.append(value)  # its last change (a generator's finally) counts even when it is let go
+            if gone or len(text) > _TRACKED_TEXT or (key[0] == "j" and len(self.tracked) > _TRACKED):
+                self._untrack(key, entry)  # too big to compare after every request: a copy from now on
+            else:
+                entry[1] = text
+        entry = None
+        dropped, self.dropped = self.dropped, []
+        return out, dropped
+
+    def _untrack(self, key, entry):
+        del self.tracked[key]
+        if self.tracked_ids.get(id(entry[0])) == key:
+            del self.tracked_ids[id(entry[0])]
+        if key[0] == "j":
+            self.dropped.append(key)
+        self.codec.tagging = bool(self.tracked)
 
     def back(self, op, ref, payload):
         """A call-back into the judge (a test's function or iterator passed as an argument)."""
@@ -284,6 +363,22 @@ class CandidateServer:
                 reply = ["r"] + list(reply[1])
             except BaseException as exc:  # encoding the result failed
                 reply = ["x", exc_data(exc)]
+        if reply[0] == "x" and not self.depth:  # containers the failed call was passed: copies, as before
+            for key in [k for k, entry in self.tracked.items() if not entry[2]]:
+                self._untrack(key, self.tracked[key])
+            self.anchors = ()
+        if (self.tracked or self.dropped) and not self.depth and reply[0] == "r":
+            if type(payload) is list:
+                payload.clear()  # the request's arguments: the program's own references are what count
+            obj = None
+            changed, dropped = self.changes()
+            if changed or dropped:
+                if len(reply) < 3:
+                    reply.append([])
+                if len(reply) < 4:
+                    reply.append({"$": "d", "v": []})
+                if type(reply[3]) is dict and type(reply[3].get("v")) is list:
+                    reply[3]["v"] += [["held", changed], ["drop", dropped]]
         return reply
 
     def loop(self):
@@ -315,7 +410,7 @@ class CandidateServer:
             size = _U16.unpack_from(data, 5)[0]
             name = str(data[7:7 + size], "utf-8", "surrogatepass")
             args = unpack_atoms(data, 7 + size)
-            if self.watched or self.depth or self.lent:
+            if self.watched or self.depth or self.lent or self.tracked or self.dropped:
                 return dumps(self.serve(["q", "callattr", hid, [name, args, [], []]])).encode("ascii")
             try:
                 fn = getattr(fn, name)
@@ -329,7 +424,7 @@ class CandidateServer:
                 return dumps(reply).encode("ascii")
         else:
             args = (_Q.unpack_from(data, 6)[0],) if len(data) == 14 and data[5] == 105 else unpack_atoms(data, 5)
-            if self.watched or self.depth or self.lent:
+            if self.watched or self.depth or self.lent or self.tracked or self.dropped:
                 return dumps(self.serve(["q", "call", hid, [args, [], []]])).encode("ascii")
         self.depth = 1
         try:
@@ -361,6 +456,9 @@ class CandidateServer:
 
     # each op_*: (target object, payload) -> [encoded value, sync pairs]
     def op_globals(self, env, names):
+        for n in names:
+            if type(n) is str and n in env:
+                self.share(env[n])
         return [{"$": "d", "v": [[n, self.codec.enc(env[n])] for n in names if type(n) is str and n in env]}, []]
 
     def op_watch(self, env, names):
@@ -418,7 +516,10 @@ class CandidateServer:
     def _plain_call(self, fn, payload):
         args, kwargs, mutable = payload[:3]
         if not kwargs and not mutable:  # nothing to sync
-            reply = [self.codec.enc(fn(*args)), []]
+            result = fn(*args)
+            if self.tracked:
+                self.anchors = (result, _self_of(fn))
+            reply = [self.codec.enc(result), []]
         else:
             args = list(args)
             kwargs = dict((k, v) for k, v in kwargs)
@@ -436,6 +537,8 @@ class CandidateServer:
                             sync.append([p, now])
                     except BaseException:  # the argument no longer encodes: leave the judge's copy
                         pass
+            if self.tracked:
+                self.anchors = (result, _self_of(fn))
             reply = self.out(result, sync)
         extra = {}
         if self.watched:
@@ -652,6 +755,46 @@ class CandidateServer:
         return self.out(None)
 
 
+def _self_of(fn):
+    """The object whose bound method ``fn`` is (None for a function)."""
+    try:
+        found = fn.__self__
+    except BaseException:
+        return None
+    return None if type(found) is type(sys) else found
+
+
+def _reachable(target, anchors, env):
+    """Whether ``target`` (a container of the tests) is held by one of ``anchors`` (what a call
+    returned: a generator's frame, an instance's attributes, a closure's cells; the object whose
+    method was called), within four steps; never through a module, a class or the program's
+    globals (a module-level list keeping the test's list is not what the call gave the test)."""
+    import gc
+
+    frontier, seen = [a for a in anchors if a is not None and type(a) not in _PLAIN], set()
+    for _ in range(5):
+        found = []
+        for node in frontier:
+            if node is target:
+                return True
+            t = type(node)
+            if id(node) in seen or node is env or issubclass(t, type) or t is type(sys) or t in _ATOMS:
+                continue
+            seen.add(id(node))
+            if t is _FUNCTION_TYPE:  # its cells and defaults, never its globals
+                found += list(_FUNCTION_TYPE.__closure__.__get__(node) or ())
+                found += list(_FUNCTION_TYPE.__defaults__.__get__(node) or ())
+            else:
+                found += gc.get_referents(node)
+        if len(seen) > 4096:
+            return False
+        frontier = found
+    return False
+
+
+_PLAIN = frozenset((list, dict, set, tuple, frozenset, int, float, str, bytes, bool, type(None)))
+_TRACKED = 64  # containers tracked at most (the rest cross as copies)
+_TRACKED_TEXT = 8192  # characters of a tracked container's encoding at most (compared after every request)
 _BINOPS = frozenset(("eq", "ne", "lt", "le", "gt", "ge", "add", "sub", "mul", "truediv", "floordiv", "mod", "pow",
                      "matmul", "and", "or", "xor", "lshift", "rshift"))
 _SERVER = None  # the CandidateServer of this process (candidate side only)

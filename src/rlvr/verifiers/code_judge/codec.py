@@ -7,9 +7,77 @@ import builtins
 import itertools
 import sys
 
-from .base import _ATOMS, _LISTS, _NO_COPY, _NO_IMPORT, _NONE_TYPE, HUGE_INT, MAX_DEPTH, ProtocolError, make_loads
+from .base import (
+    _ATOMS,
+    _LISTS,
+    _MUTABLE,
+    _NO_COPY,
+    _NO_IMPORT,
+    _NONE_TYPE,
+    HUGE_INT,
+    MAX_DEPTH,
+    ProtocolError,
+    make_loads,
+)
 
 # ============================================================================ codec
+
+
+def _mutable(v):
+    """An argument the candidate may change in place: written back after the call."""
+    t = type(v)
+    if t in _MUTABLE:
+        return True
+    if t is tuple:
+        return any(map(_mutable, v))
+    return getattr(t, "__module__", None) == "collections" and t.__name__ in _COLLECTIONS
+
+
+_COLLECTIONS = frozenset(("Counter", "OrderedDict", "defaultdict", "deque"))
+
+
+def _sync_into(target, new):
+    """Make the judge's argument equal to the candidate's mutated copy, in place where shapes agree."""
+    if target is new:  # a copy that came back as the object itself (Codec.kept)
+        return
+    t = type(target)
+    if t is tuple and type(new) is tuple:
+        for old, fresh in zip(target, new):
+            if _mutable(old) and type(old) is type(fresh):
+                _sync_into(old, fresh)
+    elif t.__name__ == "deque" and type(new) is t:
+        target.clear()
+        target.extend(new)
+    elif t is not dict and issubclass(t, dict) and type(new) is t:
+        _sync_into_dict(target, new)
+    elif t is list and type(new) is list:
+        if len(target) == len(new):
+            for k, (old, fresh) in enumerate(zip(target, new)):
+                if type(old) in _MUTABLE and type(old) is type(fresh):
+                    _sync_into(old, fresh)
+                elif not (type(old) is type(fresh) and old == fresh):
+                    target[k] = fresh
+        else:
+            target[:] = new
+    elif t is dict and type(new) is dict:
+        _sync_into_dict(target, new)
+    elif t is set and type(new) is set:
+        target.clear()
+        target.update(new)
+    elif t is bytearray and type(new) is bytearray:
+        target[:] = new
+
+
+def _sync_into_dict(target, new):
+    for k in [k for k in target if k not in new]:
+        del target[k]
+    for k, fresh in dict.items(new):
+        old = dict.get(target, k, _NO_COPY)
+        if _mutable(old) and type(old) is type(fresh):
+            _sync_into(old, fresh)
+        else:
+            target[k] = fresh
+
 
 
 def _base_value(v, t):
@@ -49,6 +117,16 @@ class Codec:
 
     def __init__(self):
         self.loads = make_loads(self._hook)
+        self.tagging = False  # lists, dicts and sets encoded now carry their key when they have one (tag)
+
+    def tag(self, v):
+        """The key of a list, dict or set that both processes hold as one object (shared state:
+        ``JudgeCodec.tag``, ``CandidateCodec.tag``), or None."""
+        return None
+
+    def kept(self, key, fresh):
+        """The object that a tagged container decoded as ``fresh`` stands for, brought up to date."""
+        return fresh
 
     # ------------------------------------------------------------------ encoding
     def enc(self, v, depth=0):
@@ -58,19 +136,28 @@ class Codec:
         if depth > MAX_DEPTH:
             raise ValueError("value nested too deeply to pass")
         d = depth + 1
+        key = self.tag(v) if self.tagging and (t is list or t is dict or t is set) else None
         if t is list:
             kinds = set(map(type, v))
             if kinds <= _ATOMS or (kinds == _LISTS and set(map(type, itertools.chain.from_iterable(v))) <= _ATOMS):
-                return v  # atoms, or lists of atoms: JSON as they are (huge ints in them go decimal)
-            return [self.enc(x, d) for x in v]
+                out = v  # atoms, or lists of atoms: JSON as they are (huge ints in them go decimal)
+            else:
+                out = [self.enc(x, d) for x in v]
+            return out if key is None else {"$": "l", "v": out, "o": key}
         if t is tuple:
             if all(map(_ATOMS.__contains__, map(type, v))):
                 return {"$": "t", "v": v}
             return {"$": "t", "v": [self.enc(x, d) for x in v]}
         if t is dict:
-            return {"$": "d", "v": [[self.enc(k, d), self.enc(x, d)] for k, x in v.items()]}
+            out = {"$": "d", "v": [[self.enc(k, d), self.enc(x, d)] for k, x in v.items()]}
+            if key is not None:
+                out["o"] = key
+            return out
         if t is set or t is frozenset:
-            return {"$": "S" if t is set else "F", "v": [self.enc(x, d) for x in v]}
+            out = {"$": "S" if t is set else "F", "v": [self.enc(x, d) for x in v]}
+            if key is not None:
+                out["o"] = key
+            return out
         if t is bytes or t is bytearray:
             return {"$": "y" if t is bytes else "Y", "v": bytes(v).decode("latin-1")}
         if t is complex:
@@ -202,10 +289,17 @@ class Codec:
         return tuple(self._list(obj))
 
     def d_dict(self, obj):
-        return dict((k, v) for k, v in self._pairs(obj))
+        out = dict((k, v) for k, v in self._pairs(obj))
+        return out if "o" not in obj else self.kept(obj["o"], out)
 
     def d_set(self, obj):
-        return set(self._list(obj)) if obj["$"] == "S" else frozenset(self._list(obj))
+        if obj["$"] == "F":
+            return frozenset(self._list(obj))
+        out = set(self._list(obj))
+        return out if "o" not in obj else self.kept(obj["o"], out)
+
+    def d_list(self, obj):
+        return self.kept(obj["o"], list(self._list(obj)))
 
     def d_bytes(self, obj):
         data = self._str(obj, "v").encode("latin-1")
@@ -310,8 +404,8 @@ class Codec:
         return getattr(pathlib, kind)(self._str(obj, "v"))
 
     _TAGS = {
-        "t": d_tuple, "d": d_dict, "S": d_set, "F": d_set, "y": d_bytes, "Y": d_bytes, "c": d_complex, "I": d_bigint,
-        "R": d_range, "T": d_type, "Q": d_fraction, "D": d_decimal, "x": d_collection, "m": d_module,
+        "t": d_tuple, "d": d_dict, "l": d_list, "S": d_set, "F": d_set, "y": d_bytes, "Y": d_bytes, "c": d_complex,
+        "I": d_bigint, "R": d_range, "T": d_type, "Q": d_fraction, "D": d_decimal, "x": d_collection, "m": d_module,
         "dt": d_datetime, "sl": d_slice, "E": d_ellipsis, "V": d_view, "ns": d_namespace, "P": d_path,
     }  # fmt: skip
 

@@ -9,7 +9,6 @@ import sys
 
 from .base import (
     _ATOMS,
-    _MUTABLE,
     _NO_COPY,
     HUGE_INT,
     CandidateExit,
@@ -17,63 +16,9 @@ from .base import (
     CandidateSystemExit,
     ProtocolError,
 )
-from .codec import build_exception, exc_data, own_module
+from .codec import _mutable, _sync_into, build_exception, exc_data, own_module
 from .proxies import JudgeCodec
 from .transport import Conn, pack_call, pack_method, serve_call
-
-
-def _mutable(v):
-    """An argument the candidate may change in place: written back after the call."""
-    t = type(v)
-    if t in _MUTABLE:
-        return True
-    if t is tuple:
-        return any(map(_mutable, v))
-    return getattr(t, "__module__", None) == "collections" and t.__name__ in _COLLECTIONS
-
-
-_COLLECTIONS = frozenset(("Counter", "OrderedDict", "defaultdict", "deque"))
-
-
-def _sync_into(target, new):
-    """Make the judge's argument equal to the candidate's mutated copy, in place where shapes agree."""
-    t = type(target)
-    if t is tuple and type(new) is tuple:
-        for old, fresh in zip(target, new):
-            if _mutable(old) and type(old) is type(fresh):
-                _sync_into(old, fresh)
-    elif t.__name__ == "deque" and type(new) is t:
-        target.clear()
-        target.extend(new)
-    elif t is not dict and issubclass(t, dict) and type(new) is t:
-        _sync_into_dict(target, new)
-    elif t is list and type(new) is list:
-        if len(target) == len(new):
-            for k, (old, fresh) in enumerate(zip(target, new)):
-                if type(old) in _MUTABLE and type(old) is type(fresh):
-                    _sync_into(old, fresh)
-                elif not (type(old) is type(fresh) and old == fresh):
-                    target[k] = fresh
-        else:
-            target[:] = new
-    elif t is dict and type(new) is dict:
-        _sync_into_dict(target, new)
-    elif t is set and type(new) is set:
-        target.clear()
-        target.update(new)
-    elif t is bytearray and type(new) is bytearray:
-        target[:] = new
-
-
-def _sync_into_dict(target, new):
-    for k in [k for k in target if k not in new]:
-        del target[k]
-    for k, fresh in dict.items(new):
-        old = dict.get(target, k, _NO_COPY)
-        if _mutable(old) and type(old) is type(fresh):
-            _sync_into(old, fresh)
-        else:
-            target[k] = fresh
 
 
 class _CallIt:
@@ -141,7 +86,7 @@ class Judge:
         if len(reply) < 2:
             self.gone = "malformed reply"
             raise CandidateGone(self.gone)
-        if op == "calls" and len(reply) > 3 and type(reply[3]) is dict:
+        if len(reply) > 3 and type(reply[3]) is dict:
             self.after(reply[3])
         return reply[1]
 
@@ -207,9 +152,9 @@ class Judge:
         """A call's result; the attribute, as ``_CallIt``, when a ``callattr`` request (``attr``)
         was answered with the attribute itself for the judge to call (``op_callattr``)."""
         if len(reply) > 3 and type(reply[3]) is dict:
-            if attr is not None and reply[3] == {"attr": 1}:
-                return _CallIt(reply[1])
             self.after(reply[3])
+            if attr is not None and reply[3].get("attr") == 1:
+                return _CallIt(reply[1])
         return reply[1]
 
     def _call_remote(self, hid, args, kwargs, attr=None):
@@ -230,7 +175,11 @@ class Judge:
         mutable = [k for k, a in enumerate(args) if type(a) not in _ATOMS and _mutable(a)]
         if kwargs:
             mutable += [k for k, a in kwargs.items() if type(a) not in _ATOMS and _mutable(a)]
-        payload = [[enc(a) for a in args], [[k, enc(v)] for k, v in kwargs.items()] if kwargs else [], mutable]
+        self.codec.tagging = True  # the tests' lists, dicts and sets go as themselves (JudgeCodec.tag)
+        try:
+            payload = [[enc(a) for a in args], [[k, enc(v)] for k, v in kwargs.items()] if kwargs else [], mutable]
+        finally:
+            self.codec.tagging = False
         context = self.context() if self.flags or self.replaced() else {}
         if len(mutable) > 1:  # one object passed twice stays one object
             firsts = {}
@@ -318,6 +267,9 @@ class Judge:
     def after(self, state):
         """What the call changed of that state: watched module-level names, the random
         generator, warnings raised."""
+        drop = state.get("drop")
+        if type(drop) is list:
+            self.codec.unshare(drop)
         env = state.get("env")
         if type(env) is dict:  # the program's os.environ, as the tests then read it
             for k in [k for k in os.environ if k not in env]:

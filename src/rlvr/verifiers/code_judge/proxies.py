@@ -17,7 +17,7 @@ from .base import (
     CandidateGone,
     ProtocolError,
 )
-from .codec import Codec, _base_value, namedtuple_class
+from .codec import Codec, _base_value, _sync_into, namedtuple_class
 
 # ============================================================================ judge side
 
@@ -596,6 +596,42 @@ class JudgeCodec(Codec):
         self.subclasses = {}  # (builtin type, the program's class name) -> the judge's subclass (d_subclass)
         self.classes = {}  # handle id of a class of the program -> its proxy class (kept for the run)
         self.released = []  # handle ids whose Remote died (sent to the candidate in batches)
+        self.shared = set()  # references of the tests' lists/dicts/sets passed to calls (tag): one object each
+        self.targets, self.target_ids = {}, {}  # key of a program's container -> the judge's copy (kept)
+
+    def tag(self, v):
+        """A list, dict or set of the tests passed to a call goes as itself: the program's copy is
+        this object (``kept`` syncs it back whenever it comes back or changes, ``CandidateServer.track``);
+        a program's container the judge holds (``from solution import HISTORY``) goes as that one."""
+        key = self.target_ids.get(id(v))
+        if key is not None and self.targets.get(key) is v:
+            return key
+        rid = self.ref(v)
+        self.shared.add(rid)
+        return f"j{rid}"
+
+    def kept(self, key, fresh):
+        if type(key) is not str or key[:1] not in ("j", "c") or not key[1:].isdigit():
+            raise ProtocolError("bad container key")
+        target = self.refs.get(int(key[1:])) if key[0] == "j" else self.targets.get(key)
+        if target is None:
+            if key[0] == "c":  # a program's container, first seen: this copy is the judge's from now on
+                self.targets[key], self.target_ids[id(fresh)] = fresh, key
+            return fresh
+        if type(target) is not type(fresh):
+            return fresh
+        _sync_into(target, fresh)
+        return target
+
+    def unshare(self, keys):
+        """Containers the program no longer holds: their references are released."""
+        for key in keys:
+            rid = int(key[1:]) if type(key) is str and key[:1] == "j" and key[1:].isdigit() else None
+            if rid in self.shared:
+                self.shared.discard(rid)
+                obj = self.refs.pop(rid, None)
+                if self.ref_ids.get(id(obj)) == rid:
+                    del self.ref_ids[id(obj)]
 
     def ref(self, v):
         rid = self.ref_ids.get(id(v))
