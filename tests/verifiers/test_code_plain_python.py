@@ -171,3 +171,39 @@ def test_pytest_missing_in_the_sandbox_is_an_error_naming_it(monkeypatch):
     verdict = cv.verify_code(f"```python\n{ADD}\n```", Sample("s", "p", fields=PYTEST_TESTS), **BASE)
     assert (verdict.reward, verdict.status) == (0.0, "error"), verdict
     assert "ToolMissing: pytest-style tests need pytest" in verdict.detail, verdict.detail
+
+
+NORMALIZE = "import numpy as np\n\ndef normalize(xs):\n    a = np.asarray(xs, dtype=float)\n    return a / a.sum()"
+NUMPY_ROWS = [  # (name, program, tests, reward): labels from plain python3 with numpy
+    ("a numpy array returned, numpy.testing", NORMALIZE,
+     "import numpy as np\nnp.testing.assert_allclose(normalize([1, 1, 2]), [0.25, 0.25, 0.5])\n", 1.0),
+    ("a numpy array returned, wrong values", NORMALIZE.replace("a / a.sum()", "a / a.max()"),
+     "import numpy as np\nnp.testing.assert_allclose(normalize([1, 1, 2]), [0.25, 0.25, 0.5])\n", 0.0),
+    ("an array passed in, its dtype and shape kept", "def shape_of(a):\n    return a.shape, str(a.dtype)",
+     "import numpy as np\nassert shape_of(np.zeros((2, 3), dtype=np.int32)) == ((2, 3), 'int32')\n", 1.0),
+    ("a numpy scalar compares as its value", "import numpy as np\n\ndef total(xs):\n    return np.int64(sum(xs))",
+     "import numpy as np\nr = total([1, 2])\nassert r == 3 and isinstance(r, np.integer) and not isinstance(r, int)\n", 1.0),
+    ("a list where the test asks for an ndarray", "def ones(n):\n    return [1.0] * n",
+     "import numpy as np\nassert isinstance(ones(2), np.ndarray)\n", 0.0),
+    ("an object array stays the program's object", "import numpy as np\n\ndef objs():\n    return np.array([{}, []], dtype=object)",
+     "import numpy as np\nassert objs().dtype == object and len(objs()) == 2\n", 1.0),
+]
+
+
+@pytest.mark.sandbox
+@needs_sandbox
+@pytest.mark.parametrize(("name", "program", "tests", "reward"), NUMPY_ROWS, ids=[r[0] for r in NUMPY_ROWS])
+def test_numpy_row_is_what_plain_python_gives(name, program, tests, reward):
+    pytest.importorskip("numpy")
+    completion = f"```python\n{program}\n```"
+    verdict = cv.verify_code(completion, Sample(name, "p", fields={"tests": tests}), **BASE)
+    assert verdict.reward == reward, verdict
+    assert verdict.status == ("ok" if reward else "wrong"), verdict
+
+
+def test_missing_numpy_is_an_error_naming_it(monkeypatch):
+    monkeypatch.setattr(cv, "package_binds", lambda name: None)  # numpy not installed beside the verifier
+    verdict = cv.verify_code(f"```python\n{NORMALIZE}\n```", Sample("s", "p", fields={"tests": "assert normalize([1])"}),
+                             **BASE)  # fmt: skip
+    assert (verdict.reward, verdict.status) == (0.0, "error"), verdict
+    assert "import numpy" in verdict.detail and "pip install numpy" in verdict.detail, verdict.detail

@@ -186,6 +186,13 @@ class Codec:
         if t is type(sys):
             name = object.__getattribute__(v, "__dict__").get("__name__")
             return {"$": "m", "v": name} if type(name) is str else _NO_COPY
+        np = sys.modules.get("numpy")
+        if np is not None and (t is np.ndarray or issubclass(t, np.generic)):
+            return _enc_numpy(np, v, t)
+        if np is not None and issubclass(t, np.dtype) and getattr(np.dtypes, t.__name__, None) is t:
+            text = np.dtype.str.__get__(v)
+            if len(text) <= 4 and text[1:2] in tuple("biufcO") and (text[1] == "O" or text[2:].isdigit()):
+                return {"$": "np", "t": text, "s": "dtype", "v": ""}
         module = getattr(t, "__module__", None)
         name = _STDLIB_VALUES.get(t) if type(module) is str and module in _STDLIB_MODULES else None
         return _NO_COPY if name is None else self.enc_stdlib(v, name, d)
@@ -395,6 +402,33 @@ class Codec:
             raise ProtocolError("bad namespace fields")
         return _NAMESPACE(**dict(pairs))
 
+    def d_numpy(self, obj):
+        """A numpy array (or scalar: no shape) of a numeric dtype, from its raw bytes."""
+        try:
+            import numpy as np
+        except BaseException:
+            raise ProtocolError("a numpy value, and numpy cannot be imported here") from None
+        t, data = self._str(obj, "t"), bytes.fromhex(self._str(obj, "v"))
+        if obj.get("s") == "dtype" and t in ("|O", "=O"):  # the object dtype itself (never an object array)
+            return np.dtype(object)
+        if not (2 <= len(t) <= 4 and t[0] in "<>|=" and t[1] in "biufc" and t[2:].isdigit()):
+            raise ProtocolError("bad numpy dtype")
+        dtype, shape = np.dtype(t), obj.get("s")
+        if shape == "dtype":
+            return dtype
+        if shape is None:
+            if len(data) != dtype.itemsize:
+                raise ProtocolError("bad numpy scalar")
+            return np.frombuffer(data, dtype)[0]
+        if type(shape) is not list or len(shape) > 32 or not all(type(n) is int and 0 <= n for n in shape):
+            raise ProtocolError("bad numpy shape")
+        count = 1
+        for n in shape:
+            count *= n
+        if count * dtype.itemsize != len(data):
+            raise ProtocolError("numpy data does not match its shape")
+        return np.frombuffer(data, dtype).reshape(shape).copy()
+
     def d_path(self, obj):
         import pathlib
 
@@ -407,6 +441,7 @@ class Codec:
         "t": d_tuple, "d": d_dict, "l": d_list, "S": d_set, "F": d_set, "y": d_bytes, "Y": d_bytes, "c": d_complex,
         "I": d_bigint, "R": d_range, "T": d_type, "Q": d_fraction, "D": d_decimal, "x": d_collection, "m": d_module,
         "dt": d_datetime, "sl": d_slice, "E": d_ellipsis, "V": d_view, "ns": d_namespace, "P": d_path,
+        "np": d_numpy,
     }  # fmt: skip
 
 
@@ -444,6 +479,18 @@ class _StdlibValues(dict):
 _STDLIB_VALUES = _StdlibValues()
 
 
+def _enc_numpy(np, v, t):
+    """A numpy array (``type(v)`` is ``numpy.ndarray`` itself) or scalar (a class numpy names as
+    such) of a numeric dtype, as its raw bytes; any other numpy value stays a handle."""
+    if t is not np.ndarray and getattr(np, t.__name__, None) is not t:
+        return _NO_COPY
+    arr = v if t is np.ndarray else np.asarray(v)
+    if arr.dtype.kind not in "biufc" or arr.nbytes > (64 << 20):
+        return _NO_COPY
+    data = np.ascontiguousarray(arr).tobytes().hex()
+    return {"$": "np", "t": arr.dtype.str, "s": list(arr.shape) if t is np.ndarray else None, "v": data}
+
+
 def _enc_datetime(v, name):
     """``datetime`` values by their fields (naive, or with a fixed UTC offset; other time zones
     stay handles)."""
@@ -462,15 +509,19 @@ def _enc_datetime(v, name):
     return {"$": "dt", "k": name, "v": fields + [offset, v.fold]}
 
 
+_PACKAGES = frozenset(("numpy",))  # third-party packages mounted read-only for a run that imports them
+
+
 def own_module(name):
-    """This process's own copy of a public standard-library module (a module value, or a module
-    name the tests use), importing it if needed. Refused: private names, ``__main__`` submodules
+    """This process's own copy of a public standard-library module, or of numpy (mounted read-only
+    when the run imports it: ``rlvr.verifiers.code.PACKAGES``), for a module value or a module
+    name the tests use, importing it if needed. Refused: private names, ``__main__`` submodules
     (``unittest.__main__`` runs test discovery and exits), modules with import-time effects; an
     import that raises anything (SystemExit included) is refused too, never propagated."""
     parts = name.split(".")
     allowed = getattr(sys, "stdlib_module_names", None)
     if (any(not p.isidentifier() or p.startswith("_") for p in parts) or parts[0] in _NO_IMPORT
-            or (allowed is not None and parts[0] not in allowed)):  # fmt: skip
+            or (allowed is not None and parts[0] not in allowed and parts[0] not in _PACKAGES)):  # fmt: skip
         raise ProtocolError("not a public standard-library module: " + name[:100])
     if name not in sys.modules:
         try:
