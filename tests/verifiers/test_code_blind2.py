@@ -31,8 +31,6 @@ RUNTIME_PENDING: dict[str, str] = {
         'refused: a class of the tests cannot subclass a class of the program',
     "identity and type: control: a test class subclassing the program's class":
         'refused: a class of the tests cannot subclass a class of the program',
-    "identity and type: control: a test exception subclassing the program's exception":
-        "refused: a test exception subclassing the program's exception arrives as RuntimeError",
 }
 
 

@@ -98,7 +98,33 @@ TOP_TESTS = ("class Score:\n    def __init__(self, n):\n        self.n = n\n\n  
              "        return self.n < other.n\n\na, b, c = Score(1), Score(5), Score(3)\nr = top([a, b, c], 2)\n"
              "assert r[0] is b and r[1] is c\n")
 
+APP_ERROR = "class AppError(Exception):\n    code = 1\n\ndef run(f):\n    try:\n        return f()\n    except AppError as e:\n        return e.code"
+NOT_FOUND = "class NotFound(AppError):\n    code = 404\n\ndef boom():\n    raise NotFound()\n\n"
+RAISE_APP = "def boom():\n    raise AppError('x')\n\nassert run(boom) == 1\n"
+NOT_CAUGHT = "import pytest\n\ndef boom():\n    raise ValueError('v')\n\nwith pytest.raises(ValueError):\n    run(boom)\n"
+DETAIL = ("class NotFound(AppError):\n    def __init__(self):\n        super().__init__('nf')\n        self.detail = 7\n\n"
+          "def boom():\n    raise NotFound()\n\nassert run(boom) == 7\n")
+HISTORY = "HISTORY = []\n\ndef record(x):\n    HISTORY.append(x)\n    return len(HISTORY)"
+HISTORY_TESTS = "from solution import HISTORY, record\nassert record(3) == 1 and record(4) == 2\nassert HISTORY == [3, 4]\n"
+KEEP = "def take(log):\n    try:\n        yield 1\n    finally:\n        log.append('closed')"
+KEEP_TESTS = "log = []\ng = take(log)\nassert next(g) == 1 and log == []\ng.close()\nassert log == ['closed']\n"
+SAME = "def largest(items):\n    return max(items, key=lambda d: d['n'])"
+SAME_TESTS = "a, b = {'n': 1}, {'n': 5}\nassert largest([a, b]) is b\n"
 ROWS = [  # (name, program, tests, reward)
+    ("a test exception of the program's class, caught by the program", APP_ERROR, RAISE_APP, 1.0),
+    ("a test exception subclassing the program's, caught with its class data", APP_ERROR, NOT_FOUND + "assert run(boom) == 404\n", 1.0),
+    ("a test exception subclassing the program's, wrong code expected", APP_ERROR, NOT_FOUND + "assert run(boom) == 1\n", 0.0),
+    ("a test exception the program does not catch", APP_ERROR, NOT_CAUGHT, 1.0),
+    ("a test exception's own attribute read by the program", APP_ERROR.replace("return e.code", "return e.detail"), DETAIL, 1.0),
+    ("a module-level list the tests import follows the program's appends", HISTORY, HISTORY_TESTS, 1.0),
+    ("a module-level list never appended to", HISTORY.replace("HISTORY.append(x)", "pass"), HISTORY_TESTS, 0.0),
+    ("a generator's finally writes to the test's list", KEEP, KEEP_TESTS, 1.0),
+    ("a generator without finally", KEEP.replace("finally:\n        log.append('closed')", "finally:\n        pass"),
+     KEEP_TESTS, 0.0),
+    ("the test's own object returned is itself", SAME, SAME_TESTS, 1.0),
+    ("a copy of the test's object returned", SAME.replace("return max(", "return dict(max(").replace("'n'])", "'n']))"),
+     SAME_TESTS, 0.0),
+
     ("decorator supplies the arguments: honest", ADD, GIVEN, 1.0),
     ("decorator supplies the arguments: wrong program", SUB, GIVEN, 0.0),
     ("decorator that always raises", ADD, NEVER, 0.0),

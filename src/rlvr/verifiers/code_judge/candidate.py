@@ -258,6 +258,7 @@ class CandidateServer:
         # shared state: key -> [container, its encoding last sent or None] for the tests' lists,
         # dicts and sets passed to calls ("j<ref>") and the program's own the tests hold ("c<n>")
         self.tracked, self.tracked_ids, self.dropped, self.next_key = {}, {}, [], 1
+        self.test_exceptions = {}  # (program class handle, name, class data) -> the class (_own_exception)
         self.anchors = ()  # what the last call returned and the object whose method it was (changes)
 
     def keep(self, key, fresh):
@@ -343,10 +344,41 @@ class CandidateServer:
             return value
         data = reply[1]
         name, msg = data[0], data[1]
+        own = self._own_exception(data[8]) if len(data) > 8 else None
+        if own is not None:  # a test's exception class deriving from one of the program's
+            exc = build_exception(own, msg, data[4] if len(data) > 4 else None)
+            for pair in data[5] if type(data[5]) is list else ():
+                if type(pair) is list and len(pair) == 2 and type(pair[0]) is str:
+                    try:
+                        setattr(exc, pair[0], pair[1])
+                    except BaseException:
+                        pass
+            raise exc
         kind = getattr(builtins, name, None)
         if isinstance(kind, type) and issubclass(kind, BaseException):
             raise build_exception(kind, msg, data[4] if len(data) > 4 else None)
         raise RuntimeError(name + ": " + msg)
+
+    def _own_exception(self, info):
+        """A subclass of the program's exception class standing for the test's (``class
+        NotFound(AppError): code = 404``): its name and public class data, made once."""
+        if type(info) is not list or len(info) != 3 or type(info[1]) is not str or type(info[2]) is not list:
+            return None
+        base = self.codec.table.get(info[0]) if type(info[0]) is int else None
+        if not (isinstance(base, type) and issubclass(base, Exception)):
+            return None
+        attrs = {k: v for k, v in (p for p in info[2] if type(p) is list and len(p) == 2) if type(k) is str}
+        if not attrs and info[1] == base.__name__:  # the program's class itself, raised by the tests
+            return base
+        key = (info[0], info[1], dumps(sorted(attrs.items())))
+        cls = self.test_exceptions.get(key)
+        if cls is None:
+            try:
+                cls = type(base)(info[1], (base,), dict(attrs, __module__="__main__"))
+            except BaseException:
+                return None
+            self.test_exceptions[key] = cls
+        return cls
 
     def serve(self, message):
         _, op, target, payload = message

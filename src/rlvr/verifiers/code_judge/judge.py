@@ -18,7 +18,7 @@ from .base import (
 )
 from .codec import _mutable, _sync_into, build_exception, exc_data, own_module
 from .proxies import JudgeCodec
-from .transport import Conn, pack_call, pack_method, serve_call
+from .transport import Conn, pack_call, pack_method
 
 
 class _CallIt:
@@ -69,6 +69,7 @@ class Judge:
         self.ns = None  # the tests' namespace (watched candidate names are updated in it)
         self.depth = 0  # calls into the candidate now running (nested through call-backs)
         self.lent, self.lent_ids = {}, {}  # containers of test objects the running call read (serve)
+        self._raised = None  # the class of the exception a call-back raised (serve)
 
     def call(self, op, target, payload, next_op=False):
         with self.lock:
@@ -354,6 +355,17 @@ class Judge:
             return build_exception(kind, msg, args if own else None)
         return RuntimeError(f"{name}: {msg}")
 
+    def _mirrored(self, data):
+        """The program's exception class a test's exception derives from (see _test_exception_base)."""
+        exc_type = self._raised[0] if self._raised else None
+        self._raised = None
+        if exc_type is None or type(data) is not list or data[0] != exc_type.__name__:
+            return None
+        try:
+            return _test_exception_base(self, exc_type)
+        except BaseException:
+            return None
+
     # call-backs: the candidate asks about a test object the judge passed it
     def serve(self, message):
         _, op, ref, payload = message
@@ -363,7 +375,12 @@ class Judge:
         fn = _CALLBACKS.get(op)
         if fn is None:
             return ["x", exc_data(PermissionError(f"operation {op!r} on a test object is not allowed"))]
-        reply = serve_call(fn, obj, payload, self.codec.enc)
+        self._raised = None
+        try:
+            reply = ["r", fn(obj, payload)]
+        except BaseException as exc:  # the exception travels as data (as serve_call sends it)
+            self._raised = (type(exc),)
+            reply = ["x", exc_data(exc, self.codec.enc)]
         if reply[0] == "r":
             value = reply[1]
             try:
@@ -384,7 +401,28 @@ class Judge:
             del reply[1][5:]
         else:  # a test's exception goes to the program without its cause (which may be an assertion)
             del reply[1][7:]
+            mirrored = self._mirrored(reply[1])
+            if mirrored is not None:
+                reply[1] += [None, mirrored]
         return reply
+
+
+def _test_exception_base(judge, exc_type):
+    """For a test's exception of a program's exception class (its judge-side mirror) or of a class
+    deriving from one: [the program class's handle, the test class's name, its public class data
+    (atoms)], so that the program's ``except AppError`` catches it as in one process."""
+    mirrors = {id(m): m for m in judge.codec.mirrors.values()}
+    found = {}
+    for k in type.__dict__["__mro__"].__get__(exc_type):
+        if id(k) in mirrors and mirrors[id(k)] is k:
+            remote = k.__dict__.get("_r_remote")
+            if remote is None:
+                return None
+            return [remote._r_id, str(exc_type.__name__)[:100], [[n, v] for n, v in list(found.items())[:50]]]
+        for name, value in list(k.__dict__.items()):
+            if type(name) is str and not name.startswith("_") and type(value) in _ATOMS:
+                found.setdefault(name, value)
+    return None
 
 
 def _cb_getattr(obj, payload):
