@@ -21,16 +21,13 @@ from rlvr.verifiers import code as cv
 
 HAS_NUMPY = importlib.util.find_spec("numpy") is not None
 
-# 45 rows at bfa4c22; 30 agree since the judge's fixes of issue 34 (real classes, values, exits)
+# 45 rows at bfa4c22; 30 agreed after the judge's first fixes of issue 34 (real classes, values, exits), 14 more
+# since (shared state, test subclasses and exceptions, records as dataclasses, numpy); one refused by design
 RUNTIME_PENDING: dict[str, str] = {
     'lying containers: control: dict subclass whose items() the test reads through json.dumps':
         "refused by design: json.dumps reads a dict subclass through its own items(); the judge's copy of a "
         "builtin subclass keeps the base type's methods for every name the base type defines (a lying items(), "
         "keys() or startswith() never decides a test: the earlier tables' rule, stricter than plain Python)",
-    "identity and type: control: a pytest test class subclassing the program's class":
-        'refused: a class of the tests cannot subclass a class of the program',
-    "identity and type: control: a test class subclassing the program's class":
-        'refused: a class of the tests cannot subclass a class of the program',
 }
 
 

@@ -218,8 +218,8 @@ def test_proxy_classes_mirror_the_programs_classes():
     import types
 
     assert isinstance(gen, types.GeneratorType) and type(gen).__name__ == "generator"
-    with pytest.raises(TypeError):  # a test class cannot subclass a class of the program
-        type("Mine", (square,), {})
+    with pytest.raises(TypeError):  # a test class cannot mix the program's classes and others as bases
+        type("Mine", (square, dict), {})
     for bad in ([[5, "A", "x"]], [[5, 6, []]], "chain", [[5, "A", []]] * 17):
         with pytest.raises(cj.ProtocolError):
             codec.loads(cj.dumps({"$": "h", "id": 11, "n": "A", "k": "object", "cl": bad}))

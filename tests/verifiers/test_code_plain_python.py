@@ -110,7 +110,16 @@ KEEP = "def take(log):\n    try:\n        yield 1\n    finally:\n        log.app
 KEEP_TESTS = "log = []\ng = take(log)\nassert next(g) == 1 and log == []\ng.close()\nassert log == ['closed']\n"
 SAME = "def largest(items):\n    return max(items, key=lambda d: d['n'])"
 SAME_TESTS = "a, b = {'n': 1}, {'n': 5}\nassert largest([a, b]) is b\n"
+STACK = ("class Stack:\n    def __init__(self):\n        self.items = []\n\n    def push(self, x):\n        self.items.append(x)\n\n"
+         "    def pop(self):\n        return self.items.pop()\n\n    def push_all(self, xs):\n        for x in xs:\n"
+         "            self.push(x)\n")
+TWICE = ("class Twice(Stack):\n    def push(self, x):\n        super().push(x)\n        super().push(x)\n\n"
+         "s = Twice()\ns.push_all([1, 2])\nassert s.items == [1, 1, 2, 2] and s.pop() == 2\n"
+         "assert type(s) is Twice and isinstance(s, Stack) and not isinstance(Stack(), Twice)\n")
 ROWS = [  # (name, program, tests, reward)
+    ("a test class subclassing the program's, its method called by the program", STACK, TWICE, 1.0),
+    ("a test class subclassing the program's, the program's push drops items",
+     STACK.replace("self.items.append(x)", "pass"), TWICE, 0.0),
     ("a test exception of the program's class, caught by the program", APP_ERROR, RAISE_APP, 1.0),
     ("a test exception subclassing the program's, caught with its class data", APP_ERROR, NOT_FOUND + "assert run(boom) == 404\n", 1.0),
     ("a test exception subclassing the program's, wrong code expected", APP_ERROR, NOT_FOUND + "assert run(boom) == 1\n", 0.0),

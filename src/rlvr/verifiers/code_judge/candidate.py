@@ -386,7 +386,10 @@ class CandidateServer:
         if fn is None:
             return ["x", exc_data(ProtocolError(f"unknown op {op!r}"))]
         try:
-            obj = self.env if op in ("globals", "watch") else None if op == "release" else self.codec.table[target]
+            if op in ("globals", "watch", "subclass"):
+                obj = self.env
+            else:
+                obj = None if op == "release" else self.codec.table[target]
         except (KeyError, TypeError):
             return ["x", exc_data(ProtocolError("unknown handle"))]
         reply = serve_call(fn, obj, payload, self.codec.enc)
@@ -492,6 +495,33 @@ class CandidateServer:
             if type(n) is str and n in env:
                 self.share(env[n])
         return [{"$": "d", "v": [[n, self.codec.enc(env[n])] for n in names if type(n) is str and n in env]}, []]
+
+    def op_subclass(self, env, payload):
+        """A class of the tests deriving from the program's classes (``proxies._test_subclass``):
+        a subclass whose methods the tests define call them back with the object as ``self``, and
+        the program's own methods of its bases ([base index, name, function]) for ``super()``."""
+        name, bases, methods, data = payload
+        if type(name) is not str or not name.isidentifier() or type(bases) is not list or not bases:
+            raise TypeError("bad subclass request")
+        if not all(isinstance(b, type) and b.__dict__.get("__module__") == "__candidate__" for b in bases):
+            raise TypeError("only the program's classes can be subclassed by the tests")
+        ns = {"__module__": "__candidate__", "__qualname__": name}
+        for pair in data:
+            ns[str(pair[0])] = pair[1]
+        for pair in methods:
+            if type(pair[1]) is JudgeRef:
+                ns[str(pair[0])] = _calls_back(str(pair[0]), pair[1])
+        cls = type(bases[0])(name, tuple(bases), ns)
+        own = []
+        for k, base in enumerate(bases):
+            for klass in base.__mro__:
+                if klass.__dict__.get("__module__") != "__candidate__":
+                    continue
+                for attr, value in list(klass.__dict__.items()):
+                    if type(value) is _FUNCTION_TYPE and (attr == "__init__" or not attr.startswith("__")):
+                        if not any(entry[0] == k and entry[1] == attr for entry in own):
+                            own.append([k, attr, value])
+        return self.out([self.codec.handle(cls), own])
 
     def op_watch(self, env, names):
         """Module-level atoms the tests read (``calls = 0`` counted up by ``tick()``): their new
@@ -785,6 +815,16 @@ class CandidateServer:
             if value is not None and self.codec.ids.get(id(value)) == hid:
                 del self.codec.ids[id(value)]
         return self.out(None)
+
+
+def _calls_back(name, ref):
+    """A method of a test class that subclasses the program's: the tests' function, called back."""
+
+    def method(self, *args, **kwargs):
+        return ref(self, *args, **kwargs)
+
+    method.__name__ = method.__qualname__ = name
+    return method
 
 
 def _self_of(fn):
