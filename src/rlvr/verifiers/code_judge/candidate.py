@@ -850,7 +850,8 @@ def _reachable(target, anchors, env):
             if node is target:
                 return True
             t = type(node)
-            if id(node) in seen or node is env or issubclass(t, type) or t is type(sys) or t in _ATOMS:
+            if (id(node) in seen or node is env or node is _BUILTINS or issubclass(t, type) or t is type(sys)
+                    or t in _ATOMS):  # fmt: skip
                 continue
             seen.add(id(node))
             if t is _FUNCTION_TYPE:  # its cells and defaults, never its globals
@@ -864,6 +865,7 @@ def _reachable(target, anchors, env):
     return False
 
 
+_BUILTINS = builtins.__dict__
 _PLAIN = frozenset((list, dict, set, tuple, frozenset, int, float, str, bytes, bool, type(None)))
 _TRACKED = 64  # containers tracked at most (the rest cross as copies)
 _TRACKED_TEXT = 8192  # characters of a tracked container's encoding at most (compared after every request)
