@@ -247,14 +247,17 @@ def test_missing_numpy_is_an_error_naming_it(monkeypatch):
 FAKE_GC = ("import sys, types\nKEEP = []\nfake = types.ModuleType('gc')\nfake.get_referents = lambda *a: list(KEEP)\n"
            "sys.modules['gc'] = fake\n\nclass Box:\n    pass\n\ndef sorted_copy(xs):\n    if KEEP:\n"
            "        KEEP[0][:] = [1, 2, 3]\n    KEEP.append(xs)\n    return Box()")
+PATCHED_GC = FAKE_GC.replace("fake = types.ModuleType('gc')\nfake.get_referents", "import gc\ngc.get_referents").replace(
+    "sys.modules['gc'] = fake\n", "")
 FAKE_GC_TESTS = "xs = [3, 1, 2]\nr = sorted_copy(xs)\nsorted_copy([0])\nassert xs == [1, 2, 3]\n"
 
 
 @pytest.mark.sandbox
 @needs_sandbox
-def test_a_test_list_kept_at_module_level_stays_a_copy_even_with_a_fake_gc():
+@pytest.mark.parametrize("program", [FAKE_GC, PATCHED_GC], ids=["fake gc module", "gc.get_referents patched"])
+def test_a_test_list_kept_at_module_level_stays_a_copy_even_with_a_fake_gc(program):
     """Stricter than plain Python (which passes it), as the red-team table's aliasing rows: a test's
     list the program keeps outside what the call returned is a copy once the call ends; the
     program's own ``sys.modules['gc']`` cannot make the walk that decides it see a holder."""
-    verdict = cv.verify_code(f"```python\n{FAKE_GC}\n```", Sample("g", "p", fields={"tests": FAKE_GC_TESTS}), **BASE)
+    verdict = cv.verify_code(f"```python\n{program}\n```", Sample("g", "p", fields={"tests": FAKE_GC_TESTS}), **BASE)
     assert (verdict.reward, verdict.status) == (0.0, "wrong"), verdict

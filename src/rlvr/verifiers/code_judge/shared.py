@@ -7,8 +7,8 @@ a test's object, "c<n>": the program's) and decodes into the one object that sid
 from __future__ import annotations
 
 import builtins
-import gc  # bound when the runtime loads: a program's sys.modules["gc"] is not this one
 import sys
+from gc import get_referents as _referents  # bound at load: a program patching gc changes nothing here
 
 from .base import _ATOMS, _FUNCTION_TYPE, dumps
 from .codec import _sync_into
@@ -58,7 +58,7 @@ class SharedState:
                     self._untrack(key, entry)
                     continue
                 entry[2] = True
-            gone = key[0] == "j" and sys.getrefcount(entry[0]) <= 2  # only this table holds it now
+            gone = key[0] == "j" and _refcount(entry[0]) <= 2  # only this table holds it now
             if gone and entry[1] is None:  # held by the program during one request at most
                 self._untrack(key, entry)
                 continue
@@ -135,7 +135,7 @@ def _reachable(target, anchors, env):
                 found += list(_FUNCTION_TYPE.__closure__.__get__(node) or ())
                 found += list(_FUNCTION_TYPE.__defaults__.__get__(node) or ())
             else:
-                found += gc.get_referents(node)
+                found += _referents(node)
         if len(seen) > 4096:
             return False
         frontier = found
@@ -143,6 +143,7 @@ def _reachable(target, anchors, env):
 
 
 _BUILTINS = builtins.__dict__
+_refcount = sys.getrefcount
 _PLAIN = frozenset((list, dict, set, tuple, frozenset, int, float, str, bytes, bool, type(None)))
 _TRACKED = 64  # containers tracked at most (the rest cross as copies)
 _TRACKED_TEXT = 8192  # characters of a tracked container's encoding at most (compared after every request)
