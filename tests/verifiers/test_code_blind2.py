@@ -21,38 +21,13 @@ from rlvr.verifiers import code as cv
 
 HAS_NUMPY = importlib.util.find_spec("numpy") is not None
 
-# 45 rows at bfa4c22; 30 agree since the judge's fixes of issue 34 (real classes, values, exits)
+# 45 rows at bfa4c22; 30 agreed after the judge's first fixes of issue 34 (real classes, values, exits), 14 more
+# since (shared state, test subclasses and exceptions, records as dataclasses, numpy); one refused by design
 RUNTIME_PENDING: dict[str, str] = {
     'lying containers: control: dict subclass whose items() the test reads through json.dumps':
-        "refused: the judge copies the dict's storage where json.dumps reads the subclass's items()",
-    'lying containers: control: dict subclass with __missing__: the test reads a missing key':
-        "refused: a dict subclass's __missing__ is dropped in the copy (KeyError)",
-    "identity and type: control: the same object returned is the test's object":
-        'refused: a test object returned by the program comes back as a copy (`is` fails)',
-    "identity and type: control: a pytest test class subclassing the program's class":
-        'refused: a class of the tests cannot subclass a class of the program',
-    "identity and type: control: a test class subclassing the program's class":
-        'refused: a class of the tests cannot subclass a class of the program',
-    "identity and type: control: a test exception subclassing the program's exception":
-        "refused: a test exception subclassing the program's exception arrives as RuntimeError",
-    'values and attributes: control: FrozenInstanceError on a frozen dataclass':
-        'refused: dataclasses.replace() refuses the record of a returned dataclass (FrozenInstanceError crosses)',
-    'values and attributes: control: dataclass asdict / astuple / fields':
-        'refused: a dataclass instance is a record, not a dataclass, for dataclasses.asdict/astuple/fields',
-    "state: control: a generator's finally writes to the test's list after the call returns":
-        "refused: a generator's finally does not write back to the test's list after the call returned",
-    "state: control: a lazy generator appends to the test's list as it is consumed":
-        "refused: the test's list appended to by a lazy generator is not seen between next() calls",
-    'state: control: module-level list appended to by the program':
-        "refused: `from solution import HISTORY` is a copy that the program's later appends do not reach",
-    "state: control: a context manager's __exit__ writes to the test's dict":
-        "refused: the test's dict written by __enter__ is not seen inside the with block",
-    'exceptions and exits: control: exception attributes and a chained cause':
-        "refused: an exception's __cause__ does not cross with it",
-    'numpy: control: a numpy array returned, checked with numpy.testing':
-        "refused: numpy is not importable in the sandbox's interpreter; the missing module is scored as a failed test",
-    'numpy: control: numpy matrix product and array_equal in assert style':
-        "refused: numpy is not importable in the sandbox's interpreter; the missing module is scored as a failed test",
+        "refused by design: json.dumps reads a dict subclass through its own items(); the judge's copy of a "
+        "builtin subclass keeps the base type's methods for every name the base type defines (a lying items(), "
+        "keys() or startswith() never decides a test: the earlier tables' rule, stricter than plain Python)",
 }
 
 

@@ -98,7 +98,42 @@ TOP_TESTS = ("class Score:\n    def __init__(self, n):\n        self.n = n\n\n  
              "        return self.n < other.n\n\na, b, c = Score(1), Score(5), Score(3)\nr = top([a, b, c], 2)\n"
              "assert r[0] is b and r[1] is c\n")
 
+APP_ERROR = "class AppError(Exception):\n    code = 1\n\ndef run(f):\n    try:\n        return f()\n    except AppError as e:\n        return e.code"
+NOT_FOUND = "class NotFound(AppError):\n    code = 404\n\ndef boom():\n    raise NotFound()\n\n"
+RAISE_APP = "def boom():\n    raise AppError('x')\n\nassert run(boom) == 1\n"
+NOT_CAUGHT = "import pytest\n\ndef boom():\n    raise ValueError('v')\n\nwith pytest.raises(ValueError):\n    run(boom)\n"
+DETAIL = ("class NotFound(AppError):\n    def __init__(self):\n        super().__init__('nf')\n        self.detail = 7\n\n"
+          "def boom():\n    raise NotFound()\n\nassert run(boom) == 7\n")
+HISTORY = "HISTORY = []\n\ndef record(x):\n    HISTORY.append(x)\n    return len(HISTORY)"
+HISTORY_TESTS = "from solution import HISTORY, record\nassert record(3) == 1 and record(4) == 2\nassert HISTORY == [3, 4]\n"
+KEEP = "def take(log):\n    try:\n        yield 1\n    finally:\n        log.append('closed')"
+KEEP_TESTS = "log = []\ng = take(log)\nassert next(g) == 1 and log == []\ng.close()\nassert log == ['closed']\n"
+SAME = "def largest(items):\n    return max(items, key=lambda d: d['n'])"
+SAME_TESTS = "a, b = {'n': 1}, {'n': 5}\nassert largest([a, b]) is b\n"
+STACK = ("class Stack:\n    def __init__(self):\n        self.items = []\n\n    def push(self, x):\n        self.items.append(x)\n\n"
+         "    def pop(self):\n        return self.items.pop()\n\n    def push_all(self, xs):\n        for x in xs:\n"
+         "            self.push(x)\n")
+TWICE = ("class Twice(Stack):\n    def push(self, x):\n        super().push(x)\n        super().push(x)\n\n"
+         "s = Twice()\ns.push_all([1, 2])\nassert s.items == [1, 1, 2, 2] and s.pop() == 2\n"
+         "assert type(s) is Twice and isinstance(s, Stack) and not isinstance(Stack(), Twice)\n")
 ROWS = [  # (name, program, tests, reward)
+    ("a test class subclassing the program's, its method called by the program", STACK, TWICE, 1.0),
+    ("a test class subclassing the program's, the program's push drops items",
+     STACK.replace("self.items.append(x)", "pass"), TWICE, 0.0),
+    ("a test exception of the program's class, caught by the program", APP_ERROR, RAISE_APP, 1.0),
+    ("a test exception subclassing the program's, caught with its class data", APP_ERROR, NOT_FOUND + "assert run(boom) == 404\n", 1.0),
+    ("a test exception subclassing the program's, wrong code expected", APP_ERROR, NOT_FOUND + "assert run(boom) == 1\n", 0.0),
+    ("a test exception the program does not catch", APP_ERROR, NOT_CAUGHT, 1.0),
+    ("a test exception's own attribute read by the program", APP_ERROR.replace("return e.code", "return e.detail"), DETAIL, 1.0),
+    ("a module-level list the tests import follows the program's appends", HISTORY, HISTORY_TESTS, 1.0),
+    ("a module-level list never appended to", HISTORY.replace("HISTORY.append(x)", "pass"), HISTORY_TESTS, 0.0),
+    ("a generator's finally writes to the test's list", KEEP, KEEP_TESTS, 1.0),
+    ("a generator without finally", KEEP.replace("finally:\n        log.append('closed')", "finally:\n        pass"),
+     KEEP_TESTS, 0.0),
+    ("the test's own object returned is itself", SAME, SAME_TESTS, 1.0),
+    ("a copy of the test's object returned", SAME.replace("return max(", "return dict(max(").replace("'n'])", "'n']))"),
+     SAME_TESTS, 0.0),
+
     ("decorator supplies the arguments: honest", ADD, GIVEN, 1.0),
     ("decorator supplies the arguments: wrong program", SUB, GIVEN, 0.0),
     ("decorator that always raises", ADD, NEVER, 0.0),
@@ -171,3 +206,58 @@ def test_pytest_missing_in_the_sandbox_is_an_error_naming_it(monkeypatch):
     verdict = cv.verify_code(f"```python\n{ADD}\n```", Sample("s", "p", fields=PYTEST_TESTS), **BASE)
     assert (verdict.reward, verdict.status) == (0.0, "error"), verdict
     assert "ToolMissing: pytest-style tests need pytest" in verdict.detail, verdict.detail
+
+
+NORMALIZE = "import numpy as np\n\ndef normalize(xs):\n    a = np.asarray(xs, dtype=float)\n    return a / a.sum()"
+NUMPY_ROWS = [  # (name, program, tests, reward): labels from plain python3 with numpy
+    ("a numpy array returned, numpy.testing", NORMALIZE,
+     "import numpy as np\nnp.testing.assert_allclose(normalize([1, 1, 2]), [0.25, 0.25, 0.5])\n", 1.0),
+    ("a numpy array returned, wrong values", NORMALIZE.replace("a / a.sum()", "a / a.max()"),
+     "import numpy as np\nnp.testing.assert_allclose(normalize([1, 1, 2]), [0.25, 0.25, 0.5])\n", 0.0),
+    ("an array passed in, its dtype and shape kept", "def shape_of(a):\n    return a.shape, str(a.dtype)",
+     "import numpy as np\nassert shape_of(np.zeros((2, 3), dtype=np.int32)) == ((2, 3), 'int32')\n", 1.0),
+    ("a numpy scalar compares as its value", "import numpy as np\n\ndef total(xs):\n    return np.int64(sum(xs))",
+     "import numpy as np\nr = total([1, 2])\nassert r == 3 and isinstance(r, np.integer) and not isinstance(r, int)\n", 1.0),
+    ("a list where the test asks for an ndarray", "def ones(n):\n    return [1.0] * n",
+     "import numpy as np\nassert isinstance(ones(2), np.ndarray)\n", 0.0),
+    ("an object array stays the program's object", "import numpy as np\n\ndef objs():\n    return np.array([{}, []], dtype=object)",
+     "import numpy as np\nassert objs().dtype == object and len(objs()) == 2\n", 1.0),
+]
+
+
+@pytest.mark.sandbox
+@needs_sandbox
+@pytest.mark.parametrize(("name", "program", "tests", "reward"), NUMPY_ROWS, ids=[r[0] for r in NUMPY_ROWS])
+def test_numpy_row_is_what_plain_python_gives(name, program, tests, reward):
+    pytest.importorskip("numpy")
+    completion = f"```python\n{program}\n```"
+    verdict = cv.verify_code(completion, Sample(name, "p", fields={"tests": tests}), **BASE)
+    assert verdict.reward == reward, verdict
+    assert verdict.status == ("ok" if reward else "wrong"), verdict
+
+
+def test_missing_numpy_is_an_error_naming_it(monkeypatch):
+    monkeypatch.setattr(cv, "package_binds", lambda name: None)  # numpy not installed beside the verifier
+    verdict = cv.verify_code(f"```python\n{NORMALIZE}\n```", Sample("s", "p", fields={"tests": "assert normalize([1])"}),
+                             **BASE)  # fmt: skip
+    assert (verdict.reward, verdict.status) == (0.0, "error"), verdict
+    assert "import numpy" in verdict.detail and "pip install numpy" in verdict.detail, verdict.detail
+
+
+FAKE_GC = ("import sys, types\nKEEP = []\nfake = types.ModuleType('gc')\nfake.get_referents = lambda *a: list(KEEP)\n"
+           "sys.modules['gc'] = fake\n\nclass Box:\n    pass\n\ndef sorted_copy(xs):\n    if KEEP:\n"
+           "        KEEP[0][:] = [1, 2, 3]\n    KEEP.append(xs)\n    return Box()")
+PATCHED_GC = FAKE_GC.replace("fake = types.ModuleType('gc')\nfake.get_referents", "import gc\ngc.get_referents").replace(
+    "sys.modules['gc'] = fake\n", "")
+FAKE_GC_TESTS = "xs = [3, 1, 2]\nr = sorted_copy(xs)\nsorted_copy([0])\nassert xs == [1, 2, 3]\n"
+
+
+@pytest.mark.sandbox
+@needs_sandbox
+@pytest.mark.parametrize("program", [FAKE_GC, PATCHED_GC], ids=["fake gc module", "gc.get_referents patched"])
+def test_a_test_list_kept_at_module_level_stays_a_copy_even_with_a_fake_gc(program):
+    """Stricter than plain Python (which passes it), as the red-team table's aliasing rows: a test's
+    list the program keeps outside what the call returned is a copy once the call ends; the
+    program's own ``sys.modules['gc']`` cannot make the walk that decides it see a holder."""
+    verdict = cv.verify_code(f"```python\n{program}\n```", Sample("g", "p", fields={"tests": FAKE_GC_TESTS}), **BASE)
+    assert (verdict.reward, verdict.status) == (0.0, "wrong"), verdict

@@ -589,6 +589,38 @@ def pytest_binds() -> tuple[tuple[str, str], ...] | None:
     return tuple((d, f"{PYTEST_DIR}-{k}") for k, d in enumerate(dirs))
 
 
+PACKAGES = ("numpy",)  # third-party packages a program or its tests may import, from the verifier's environment
+_IMPORTS = re.compile(r"^[ \t]*(?:import|from)[ \t]+(numpy)\b", re.M)
+
+
+@functools.cache
+def package_binds(name: str) -> tuple[tuple[str, str], ...] | None:
+    """The host's copy of a package of ``PACKAGES`` for the sandbox: its directory, and the
+    ``<name>.libs`` directory of shared libraries its wheel keeps beside it, mounted read-only
+    under ``/opt/rlvr-<name>`` (only those: nothing else of the environment). None when the
+    package is not installed here."""
+    import importlib.util
+
+    try:
+        spec = importlib.util.find_spec(name)
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.origin or not spec.submodule_search_locations:
+        return None
+    where = os.path.dirname(spec.origin)
+    binds = [(where, f"/opt/rlvr-{name}/{name}")]
+    libs = os.path.join(os.path.dirname(where), f"{name}.libs")
+    if os.path.isdir(libs):
+        binds.append((libs, f"/opt/rlvr-{name}/{name}.libs"))
+    return tuple(binds)
+
+
+def _packages(code: str, plan: _Plan) -> list[str]:
+    """The packages of ``PACKAGES`` that the program or a test source imports."""
+    text = code + "\n" + "\n".join(str(unit.get("src", "")) for unit in plan.units)
+    return sorted(set(_IMPORTS.findall(text))) if any(name in text for name in PACKAGES) else []
+
+
 def verify_code(completion: str, sample: Sample, **opts: Any) -> Verdict:
     """Reward 1 iff every visible and hidden test passes in the sandbox (see module docstring)."""
     options = _options(opts)
@@ -599,7 +631,7 @@ def verify_code(completion: str, sample: Sample, **opts: Any) -> Verdict:
         plan = build_plan(sample)
     except (ValueError, SyntaxError) as exc:
         return Verdict(0.0, "error", f"bad sample {sample.id!r}: {exc}")
-    refusal = _refusal(options) or _missing_tool(plan)
+    refusal = _refusal(options) or _missing_tool(plan) or _missing_package(_packages(code, plan))
     if refusal is not None:
         return Verdict(0.0, "error", refusal)
     result = _run_plan(code, plan, options)
@@ -612,6 +644,16 @@ def _missing_tool(plan: _Plan) -> str | None:
     if plan.pytest and pytest_binds() is None:
         return ("pytest-style tests need pytest, which is not installed beside the code verifier "
                 "(pip install pytest; it is a runtime dependency of rlvr)")  # fmt: skip
+    return None
+
+
+def _missing_package(names: list[str]) -> str | None:
+    """A program or tests importing a package of ``PACKAGES`` that is not installed beside the
+    verifier: an error naming it, never a failed test."""
+    missing = [name for name in names if package_binds(name) is None]
+    if missing:
+        return (f"the program or its tests import {', '.join(missing)}, which is not installed beside the code "
+                f"verifier (pip install {' '.join(missing)})")
     return None
 
 
@@ -634,6 +676,11 @@ def _run_plan(code: str, plan: _Plan, options: CodeOptions) -> sandbox.RunResult
     if plan.pytest:
         binds = pytest_binds() or ()
         secret["pytest_path"] = [dest if sandbox.probe() is None else src for src, dest in binds]
+    for name in _packages(code, plan):  # on sys.path of every process of the run (code_judge.boot)
+        found = package_binds(name) or ()
+        binds += found
+        public["paths"] = public.get("paths", []) + [os.path.dirname(dest if sandbox.probe() is None else src)
+                                                     for src, dest in found[:1]]  # fmt: skip
     limits = sandbox.Limits(
         wall_s=options.timeout_s, cpu_s=int(options.timeout_s) + 1, memory_bytes=options.memory_mb << 20,
         max_processes=options.max_processes, max_stdout_bytes=64 << 10, max_stderr_bytes=64 << 10,

@@ -64,8 +64,8 @@ from .proxies import JudgeCodec, Record, Remote, RemoteClass
 from .transport import SHM_CAP, Conn, pack_atom, pack_call, shared_channels, unpack_value
 
 # The parts in the order they are loaded in the sandbox: each imports only parts before it.
-PARTS = ("base", "codec", "transport", "process", "proxies", "verdict", "candidate", "judge", "batching", "runners",
-         "boot")  # fmt: skip
+PARTS = ("base", "codec", "transport", "process", "proxies", "verdict", "shared", "candidate", "judge", "batching",
+         "runners", "boot")  # fmt: skip
 
 
 def part_sources() -> list[tuple[str, str]]:

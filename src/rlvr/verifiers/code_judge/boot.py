@@ -55,6 +55,9 @@ def boot(public, secret_fd, out_fd):
         os.set_inheritable(out_fd, False)
         os.set_inheritable(secret_fd, False)
         emit({"k": "ready"})
+        for path in public.get("paths") or ():  # third-party packages mounted for this run (numpy)
+            if type(path) is str and path not in sys.path:
+                sys.path.append(path)
         try:
             code = compile(public["code"], "<candidate>", "exec", dont_inherit=True)
         except (SyntaxError, ValueError) as exc:

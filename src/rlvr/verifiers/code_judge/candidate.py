@@ -10,6 +10,7 @@ import sys
 from .base import _ATOMS, _COROUTINE_TYPE, _FUNCTION_TYPE, _GENERATOR_TYPE, _NO_COPY, HUGE_INT, ProtocolError, dumps
 from .codec import Codec, _base_value, build_exception, exc_data, namedtuple_class
 from .process import _as_plain_python, _close_inherited, _frames, _restore_signals
+from .shared import SharedState, _self_of
 from .transport import _FUSED, _HEAD, _MAX64, _MIN64, _Q, _U16, _VALUE_INT, Conn, pack_atom, serve_call, unpack_atoms
 from .verdict import _fmt
 
@@ -82,6 +83,15 @@ class CandidateCodec(Codec):
         self.jrefs = {}  # judge reference id -> its one JudgeRef (identity and hashing stay stable)
         self.chains = {}  # class -> its chain (see chain)
 
+    def tag(self, v):
+        key = _SERVER.tracked_ids.get(id(v))
+        return key if key is not None and _SERVER.tracked[key][0] is v else None
+
+    def kept(self, key, fresh):
+        if type(key) is not str or key[:1] not in ("j", "c") or not key[1:].isdigit():
+            raise ProtocolError("bad container key")
+        return _SERVER.keep(key, fresh)
+
     def handle(self, v):
         key = id(v)
         hid = self.ids.get(key)
@@ -114,16 +124,25 @@ class CandidateCodec(Codec):
         except AttributeError:
             own = None
         found = dict(own) if type(own) is dict else {}
+        # its own public methods and __missing__, those the builtin base does not define: the judge's
+        # copy calls them on this object; the base type's (items, startswith) stay the base type's
+        methods, builtin = [], type(base)
         for k in type.__dict__["__mro__"].__get__(t):  # the program's classes' own data (``unit = 'm'``)
             if getattr(builtins, k.__name__, None) is k:
                 break
             for name, x in list(type.__dict__["__dict__"].__get__(k).items())[:50]:
                 if type(name) is str and not name.startswith("__") and type(x) in _CLASS_DATA:
                     found.setdefault(name, x)
-        if not found:
+                elif (type(x) is _FUNCTION_TYPE and type(name) is str and name not in methods and name.isidentifier()
+                      and (name == "__missing__" or not name.startswith("_")) and not hasattr(builtin, name)):
+                    methods.append(name)
+        if not found and not methods:
             return self.enc(base, d - 1)
         attrs = [[k, self.enc(x, d)] for k, x in list(found.items())[:50] if type(k) is str]
-        return {"$": "B", "c": str(type.__dict__["__qualname__"].__get__(t))[:100], "v": self.enc(base, d), "a": attrs}
+        out = {"$": "B", "c": str(type.__dict__["__qualname__"].__get__(t))[:100], "v": self.enc(base, d), "a": attrs}
+        if methods:
+            out["h"], out["m"] = self.handle(v), methods[:50]
+        return out
 
     def enc_handle(self, v, t):
         kind = "object"
@@ -226,7 +245,7 @@ class CandidateCodec(Codec):
     _TAGS = dict(Codec._TAGS, h=d_handle, j=d_judge, g=d_global, e=d_enum, n=d_namedtuple, r=d_record)
 
 
-class CandidateServer:
+class CandidateServer(SharedState):
     """Runs in the candidate process: answers the judge's requests about its own objects."""
 
     def __init__(self, env, rfd, wfd, shm=None):
@@ -237,6 +256,8 @@ class CandidateServer:
         self.codec = CandidateCodec(env)
         self.conn = Conn(rfd, wfd, self.codec, self.serve, shm, 1)
         self.conn.fast = self.fast
+        SharedState.__init__(self)
+        self.test_exceptions = {}  # (program class handle, name, class data) -> the class (_own_exception)
 
     def back(self, op, ref, payload):
         """A call-back into the judge (a test's function or iterator passed as an argument)."""
@@ -257,10 +278,41 @@ class CandidateServer:
             return value
         data = reply[1]
         name, msg = data[0], data[1]
+        own = self._own_exception(data[8]) if len(data) > 8 else None
+        if own is not None:  # a test's exception class deriving from one of the program's
+            exc = build_exception(own, msg, data[4] if len(data) > 4 else None)
+            for pair in data[5] if type(data[5]) is list else ():
+                if type(pair) is list and len(pair) == 2 and type(pair[0]) is str:
+                    try:
+                        setattr(exc, pair[0], pair[1])
+                    except BaseException:
+                        pass
+            raise exc
         kind = getattr(builtins, name, None)
         if isinstance(kind, type) and issubclass(kind, BaseException):
             raise build_exception(kind, msg, data[4] if len(data) > 4 else None)
         raise RuntimeError(name + ": " + msg)
+
+    def _own_exception(self, info):
+        """A subclass of the program's exception class standing for the test's (``class
+        NotFound(AppError): code = 404``): its name and public class data, made once."""
+        if type(info) is not list or len(info) != 3 or type(info[1]) is not str or type(info[2]) is not list:
+            return None
+        base = self.codec.table.get(info[0]) if type(info[0]) is int else None
+        if not (isinstance(base, type) and issubclass(base, Exception)):
+            return None
+        attrs = {k: v for k, v in (p for p in info[2] if type(p) is list and len(p) == 2) if type(k) is str}
+        if not attrs and info[1] == base.__name__:  # the program's class itself, raised by the tests
+            return base
+        key = (info[0], info[1], dumps(sorted(attrs.items())))
+        cls = self.test_exceptions.get(key)
+        if cls is None:
+            try:
+                cls = type(base)(info[1], (base,), dict(attrs, __module__="__main__"))
+            except BaseException:
+                return None
+            self.test_exceptions[key] = cls
+        return cls
 
     def serve(self, message):
         _, op, target, payload = message
@@ -268,7 +320,10 @@ class CandidateServer:
         if fn is None:
             return ["x", exc_data(ProtocolError(f"unknown op {op!r}"))]
         try:
-            obj = self.env if op in ("globals", "watch") else None if op == "release" else self.codec.table[target]
+            if op in ("globals", "watch", "subclass"):
+                obj = self.env
+            else:
+                obj = None if op == "release" else self.codec.table[target]
         except (KeyError, TypeError):
             return ["x", exc_data(ProtocolError("unknown handle"))]
         reply = serve_call(fn, obj, payload, self.codec.enc)
@@ -277,6 +332,9 @@ class CandidateServer:
                 reply = ["r"] + list(reply[1])
             except BaseException as exc:  # encoding the result failed
                 reply = ["x", exc_data(exc)]
+        if not self.depth and (self.tracked or self.dropped):
+            obj = None
+            self.after_request(reply, payload)
         return reply
 
     def loop(self):
@@ -308,7 +366,7 @@ class CandidateServer:
             size = _U16.unpack_from(data, 5)[0]
             name = str(data[7:7 + size], "utf-8", "surrogatepass")
             args = unpack_atoms(data, 7 + size)
-            if self.watched or self.depth or self.lent:
+            if self.watched or self.depth or self.lent or self.tracked or self.dropped:
                 return dumps(self.serve(["q", "callattr", hid, [name, args, [], []]])).encode("ascii")
             try:
                 fn = getattr(fn, name)
@@ -322,7 +380,7 @@ class CandidateServer:
                 return dumps(reply).encode("ascii")
         else:
             args = (_Q.unpack_from(data, 6)[0],) if len(data) == 14 and data[5] == 105 else unpack_atoms(data, 5)
-            if self.watched or self.depth or self.lent:
+            if self.watched or self.depth or self.lent or self.tracked or self.dropped:
                 return dumps(self.serve(["q", "call", hid, [args, [], []]])).encode("ascii")
         self.depth = 1
         try:
@@ -354,7 +412,37 @@ class CandidateServer:
 
     # each op_*: (target object, payload) -> [encoded value, sync pairs]
     def op_globals(self, env, names):
+        for n in names:
+            if type(n) is str and n in env:
+                self.share(env[n])
         return [{"$": "d", "v": [[n, self.codec.enc(env[n])] for n in names if type(n) is str and n in env]}, []]
+
+    def op_subclass(self, env, payload):
+        """A class of the tests deriving from the program's classes (``proxies._test_subclass``):
+        a subclass whose methods the tests define call them back with the object as ``self``, and
+        the program's own methods of its bases ([base index, name, function]) for ``super()``."""
+        name, bases, methods, data = payload
+        if type(name) is not str or not name.isidentifier() or type(bases) is not list or not bases:
+            raise TypeError("bad subclass request")
+        if not all(isinstance(b, type) and b.__dict__.get("__module__") == "__candidate__" for b in bases):
+            raise TypeError("only the program's classes can be subclassed by the tests")
+        ns = {"__module__": "__candidate__", "__qualname__": name}
+        for pair in data:
+            ns[str(pair[0])] = pair[1]
+        for pair in methods:
+            if type(pair[1]) is JudgeRef:
+                ns[str(pair[0])] = _calls_back(str(pair[0]), pair[1])
+        cls = type(bases[0])(name, tuple(bases), ns)
+        own = []
+        for k, base in enumerate(bases):
+            for klass in base.__mro__:
+                if klass.__dict__.get("__module__") != "__candidate__":
+                    continue
+                for attr, value in list(klass.__dict__.items()):
+                    if type(value) is _FUNCTION_TYPE and (attr == "__init__" or not attr.startswith("__")):
+                        if not any(entry[0] == k and entry[1] == attr for entry in own):
+                            own.append([k, attr, value])
+        return self.out([self.codec.handle(cls), own])
 
     def op_watch(self, env, names):
         """Module-level atoms the tests read (``calls = 0`` counted up by ``tick()``): their new
@@ -411,7 +499,10 @@ class CandidateServer:
     def _plain_call(self, fn, payload):
         args, kwargs, mutable = payload[:3]
         if not kwargs and not mutable:  # nothing to sync
-            reply = [self.codec.enc(fn(*args)), []]
+            result = fn(*args)
+            if self.tracked:
+                self.anchors = (result, _self_of(fn))
+            reply = [self.codec.enc(result), []]
         else:
             args = list(args)
             kwargs = dict((k, v) for k, v in kwargs)
@@ -429,6 +520,8 @@ class CandidateServer:
                             sync.append([p, now])
                     except BaseException:  # the argument no longer encodes: leave the judge's copy
                         pass
+            if self.tracked:
+                self.anchors = (result, _self_of(fn))
             reply = self.out(result, sync)
         extra = {}
         if self.watched:
@@ -643,6 +736,16 @@ class CandidateServer:
             if value is not None and self.codec.ids.get(id(value)) == hid:
                 del self.codec.ids[id(value)]
         return self.out(None)
+
+
+def _calls_back(name, ref):
+    """A method of a test class that subclasses the program's: the tests' function, called back."""
+
+    def method(self, *args, **kwargs):
+        return ref(self, *args, **kwargs)
+
+    method.__name__ = method.__qualname__ = name
+    return method
 
 
 _BINOPS = frozenset(("eq", "ne", "lt", "le", "gt", "ge", "add", "sub", "mul", "truediv", "floordiv", "mod", "pow",

@@ -7,9 +7,77 @@ import builtins
 import itertools
 import sys
 
-from .base import _ATOMS, _LISTS, _NO_COPY, _NO_IMPORT, _NONE_TYPE, HUGE_INT, MAX_DEPTH, ProtocolError, make_loads
+from .base import (
+    _ATOMS,
+    _LISTS,
+    _MUTABLE,
+    _NO_COPY,
+    _NO_IMPORT,
+    _NONE_TYPE,
+    HUGE_INT,
+    MAX_DEPTH,
+    ProtocolError,
+    make_loads,
+)
 
 # ============================================================================ codec
+
+
+def _mutable(v):
+    """An argument the candidate may change in place: written back after the call."""
+    t = type(v)
+    if t in _MUTABLE:
+        return True
+    if t is tuple:
+        return any(map(_mutable, v))
+    return getattr(t, "__module__", None) == "collections" and t.__name__ in _COLLECTIONS
+
+
+_COLLECTIONS = frozenset(("Counter", "OrderedDict", "defaultdict", "deque"))
+
+
+def _sync_into(target, new):
+    """Make the judge's argument equal to the candidate's mutated copy, in place where shapes agree."""
+    if target is new:  # a copy that came back as the object itself (Codec.kept)
+        return
+    t = type(target)
+    if t is tuple and type(new) is tuple:
+        for old, fresh in zip(target, new):
+            if _mutable(old) and type(old) is type(fresh):
+                _sync_into(old, fresh)
+    elif t.__name__ == "deque" and type(new) is t:
+        target.clear()
+        target.extend(new)
+    elif t is not dict and issubclass(t, dict) and type(new) is t:
+        _sync_into_dict(target, new)
+    elif t is list and type(new) is list:
+        if len(target) == len(new):
+            for k, (old, fresh) in enumerate(zip(target, new)):
+                if type(old) in _MUTABLE and type(old) is type(fresh):
+                    _sync_into(old, fresh)
+                elif not (type(old) is type(fresh) and old == fresh):
+                    target[k] = fresh
+        else:
+            target[:] = new
+    elif t is dict and type(new) is dict:
+        _sync_into_dict(target, new)
+    elif t is set and type(new) is set:
+        target.clear()
+        target.update(new)
+    elif t is bytearray and type(new) is bytearray:
+        target[:] = new
+
+
+def _sync_into_dict(target, new):
+    for k in [k for k in target if k not in new]:
+        del target[k]
+    for k, fresh in dict.items(new):
+        old = dict.get(target, k, _NO_COPY)
+        if _mutable(old) and type(old) is type(fresh):
+            _sync_into(old, fresh)
+        else:
+            target[k] = fresh
+
 
 
 def _base_value(v, t):
@@ -49,6 +117,16 @@ class Codec:
 
     def __init__(self):
         self.loads = make_loads(self._hook)
+        self.tagging = False  # lists, dicts and sets encoded now carry their key when they have one (tag)
+
+    def tag(self, v):
+        """The key of a list, dict or set that both processes hold as one object (shared state:
+        ``JudgeCodec.tag``, ``CandidateCodec.tag``), or None."""
+        return None
+
+    def kept(self, key, fresh):
+        """The object that a tagged container decoded as ``fresh`` stands for, brought up to date."""
+        return fresh
 
     # ------------------------------------------------------------------ encoding
     def enc(self, v, depth=0):
@@ -58,19 +136,28 @@ class Codec:
         if depth > MAX_DEPTH:
             raise ValueError("value nested too deeply to pass")
         d = depth + 1
+        key = self.tag(v) if self.tagging and (t is list or t is dict or t is set) else None
         if t is list:
             kinds = set(map(type, v))
             if kinds <= _ATOMS or (kinds == _LISTS and set(map(type, itertools.chain.from_iterable(v))) <= _ATOMS):
-                return v  # atoms, or lists of atoms: JSON as they are (huge ints in them go decimal)
-            return [self.enc(x, d) for x in v]
+                out = v  # atoms, or lists of atoms: JSON as they are (huge ints in them go decimal)
+            else:
+                out = [self.enc(x, d) for x in v]
+            return out if key is None else {"$": "l", "v": out, "o": key}
         if t is tuple:
             if all(map(_ATOMS.__contains__, map(type, v))):
                 return {"$": "t", "v": v}
             return {"$": "t", "v": [self.enc(x, d) for x in v]}
         if t is dict:
-            return {"$": "d", "v": [[self.enc(k, d), self.enc(x, d)] for k, x in v.items()]}
+            out = {"$": "d", "v": [[self.enc(k, d), self.enc(x, d)] for k, x in v.items()]}
+            if key is not None:
+                out["o"] = key
+            return out
         if t is set or t is frozenset:
-            return {"$": "S" if t is set else "F", "v": [self.enc(x, d) for x in v]}
+            out = {"$": "S" if t is set else "F", "v": [self.enc(x, d) for x in v]}
+            if key is not None:
+                out["o"] = key
+            return out
         if t is bytes or t is bytearray:
             return {"$": "y" if t is bytes else "Y", "v": bytes(v).decode("latin-1")}
         if t is complex:
@@ -99,6 +186,13 @@ class Codec:
         if t is type(sys):
             name = object.__getattribute__(v, "__dict__").get("__name__")
             return {"$": "m", "v": name} if type(name) is str else _NO_COPY
+        np = sys.modules.get("numpy")
+        if np is not None and (t is np.ndarray or issubclass(t, np.generic)):
+            return _enc_numpy(np, v, t)
+        if np is not None and issubclass(t, np.dtype) and getattr(np.dtypes, t.__name__, None) is t:
+            text = np.dtype.str.__get__(v)
+            if len(text) <= 4 and text[1:2] in tuple("biufcO") and (text[1] == "O" or text[2:].isdigit()):
+                return {"$": "np", "t": text, "s": "dtype", "v": ""}
         module = getattr(t, "__module__", None)
         name = _STDLIB_VALUES.get(t) if type(module) is str and module in _STDLIB_MODULES else None
         return _NO_COPY if name is None else self.enc_stdlib(v, name, d)
@@ -202,10 +296,17 @@ class Codec:
         return tuple(self._list(obj))
 
     def d_dict(self, obj):
-        return dict((k, v) for k, v in self._pairs(obj))
+        out = dict((k, v) for k, v in self._pairs(obj))
+        return out if "o" not in obj else self.kept(obj["o"], out)
 
     def d_set(self, obj):
-        return set(self._list(obj)) if obj["$"] == "S" else frozenset(self._list(obj))
+        if obj["$"] == "F":
+            return frozenset(self._list(obj))
+        out = set(self._list(obj))
+        return out if "o" not in obj else self.kept(obj["o"], out)
+
+    def d_list(self, obj):
+        return self.kept(obj["o"], list(self._list(obj)))
 
     def d_bytes(self, obj):
         data = self._str(obj, "v").encode("latin-1")
@@ -301,6 +402,33 @@ class Codec:
             raise ProtocolError("bad namespace fields")
         return _NAMESPACE(**dict(pairs))
 
+    def d_numpy(self, obj):
+        """A numpy array (or scalar: no shape) of a numeric dtype, from its raw bytes."""
+        try:
+            import numpy as np
+        except BaseException:
+            raise ProtocolError("a numpy value, and numpy cannot be imported here") from None
+        t, data = self._str(obj, "t"), bytes.fromhex(self._str(obj, "v"))
+        if obj.get("s") == "dtype" and t in ("|O", "=O"):  # the object dtype itself (never an object array)
+            return np.dtype(object)
+        if not (2 <= len(t) <= 4 and t[0] in "<>|=" and t[1] in "biufc" and t[2:].isdigit()):
+            raise ProtocolError("bad numpy dtype")
+        dtype, shape = np.dtype(t), obj.get("s")
+        if shape == "dtype":
+            return dtype
+        if shape is None:
+            if len(data) != dtype.itemsize:
+                raise ProtocolError("bad numpy scalar")
+            return np.frombuffer(data, dtype)[0]
+        if type(shape) is not list or len(shape) > 32 or not all(type(n) is int and 0 <= n for n in shape):
+            raise ProtocolError("bad numpy shape")
+        count = 1
+        for n in shape:
+            count *= n
+        if count * dtype.itemsize != len(data):
+            raise ProtocolError("numpy data does not match its shape")
+        return np.frombuffer(data, dtype).reshape(shape).copy()
+
     def d_path(self, obj):
         import pathlib
 
@@ -310,9 +438,10 @@ class Codec:
         return getattr(pathlib, kind)(self._str(obj, "v"))
 
     _TAGS = {
-        "t": d_tuple, "d": d_dict, "S": d_set, "F": d_set, "y": d_bytes, "Y": d_bytes, "c": d_complex, "I": d_bigint,
-        "R": d_range, "T": d_type, "Q": d_fraction, "D": d_decimal, "x": d_collection, "m": d_module,
+        "t": d_tuple, "d": d_dict, "l": d_list, "S": d_set, "F": d_set, "y": d_bytes, "Y": d_bytes, "c": d_complex,
+        "I": d_bigint, "R": d_range, "T": d_type, "Q": d_fraction, "D": d_decimal, "x": d_collection, "m": d_module,
         "dt": d_datetime, "sl": d_slice, "E": d_ellipsis, "V": d_view, "ns": d_namespace, "P": d_path,
+        "np": d_numpy,
     }  # fmt: skip
 
 
@@ -350,6 +479,18 @@ class _StdlibValues(dict):
 _STDLIB_VALUES = _StdlibValues()
 
 
+def _enc_numpy(np, v, t):
+    """A numpy array (``type(v)`` is ``numpy.ndarray`` itself) or scalar (a class numpy names as
+    such) of a numeric dtype, as its raw bytes; any other numpy value stays a handle."""
+    if t is not np.ndarray and getattr(np, t.__name__, None) is not t:
+        return _NO_COPY
+    arr = v if t is np.ndarray else np.asarray(v)
+    if arr.dtype.kind not in "biufc" or arr.nbytes > (64 << 20):
+        return _NO_COPY
+    data = np.ascontiguousarray(arr).tobytes().hex()
+    return {"$": "np", "t": arr.dtype.str, "s": list(arr.shape) if t is np.ndarray else None, "v": data}
+
+
 def _enc_datetime(v, name):
     """``datetime`` values by their fields (naive, or with a fixed UTC offset; other time zones
     stay handles)."""
@@ -368,15 +509,19 @@ def _enc_datetime(v, name):
     return {"$": "dt", "k": name, "v": fields + [offset, v.fold]}
 
 
+_PACKAGES = frozenset(("numpy",))  # third-party packages mounted read-only for a run that imports them
+
+
 def own_module(name):
-    """This process's own copy of a public standard-library module (a module value, or a module
-    name the tests use), importing it if needed. Refused: private names, ``__main__`` submodules
+    """This process's own copy of a public standard-library module, or of numpy (mounted read-only
+    when the run imports it: ``rlvr.verifiers.code.PACKAGES``), for a module value or a module
+    name the tests use, importing it if needed. Refused: private names, ``__main__`` submodules
     (``unittest.__main__`` runs test discovery and exits), modules with import-time effects; an
     import that raises anything (SystemExit included) is refused too, never propagated."""
     parts = name.split(".")
     allowed = getattr(sys, "stdlib_module_names", None)
     if (any(not p.isidentifier() or p.startswith("_") for p in parts) or parts[0] in _NO_IMPORT
-            or (allowed is not None and parts[0] not in allowed)):  # fmt: skip
+            or (allowed is not None and parts[0] not in allowed and parts[0] not in _PACKAGES)):  # fmt: skip
         raise ProtocolError("not a public standard-library module: " + name[:100])
     if name not in sys.modules:
         try:
@@ -403,10 +548,12 @@ def namedtuple_class(name, fields):
     return _NAMEDTUPLES[key]
 
 
-def exc_data(exc, enc=None):
-    """An exception as [type name, message, builtin base names, qualname, args or None]; the
-    args (read with BaseException's own descriptor, not a subclass's property) go through the
-    codec ``enc`` when they can, so that ``e.args``, ``KeyError``'s key or ``e.errno`` survive."""
+def exc_data(exc, enc=None, depth=0):
+    """An exception as [type name, message, builtin base names, qualname, args or None, own
+    attributes, standard-library class, cause]; the args (read with BaseException's own
+    descriptor, not a subclass's property) go through the codec ``enc`` when they can, so that
+    ``e.args``, ``KeyError``'s key or ``e.errno`` survive; the cause (``raise ... from e``) is
+    carried the same way, three deep at most."""
     t = type(exc)
     try:
         msg = str(exc)[:2000]
@@ -432,7 +579,14 @@ def exc_data(exc, enc=None):
                         attrs.append([k, enc(v)])
                 except BaseException:
                     pass
-    return [t.__name__, msg, bases, getattr(t, "__qualname__", t.__name__), args, attrs, _stdlib_class(t)]
+    cause = None
+    if enc is not None and depth < 3:
+        try:
+            found = BaseException.__cause__.__get__(exc)
+            cause = exc_data(found, enc, depth + 1) if isinstance(found, BaseException) else None
+        except BaseException:
+            cause = None
+    return [t.__name__, msg, bases, getattr(t, "__qualname__", t.__name__), args, attrs, _stdlib_class(t), cause]
 
 
 def _stdlib_class(t):

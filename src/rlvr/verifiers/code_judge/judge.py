@@ -9,7 +9,6 @@ import sys
 
 from .base import (
     _ATOMS,
-    _MUTABLE,
     _NO_COPY,
     HUGE_INT,
     CandidateExit,
@@ -17,63 +16,9 @@ from .base import (
     CandidateSystemExit,
     ProtocolError,
 )
-from .codec import build_exception, exc_data, own_module
+from .codec import _mutable, _sync_into, build_exception, exc_data, own_module
 from .proxies import JudgeCodec
-from .transport import Conn, pack_call, pack_method, serve_call
-
-
-def _mutable(v):
-    """An argument the candidate may change in place: written back after the call."""
-    t = type(v)
-    if t in _MUTABLE:
-        return True
-    if t is tuple:
-        return any(map(_mutable, v))
-    return getattr(t, "__module__", None) == "collections" and t.__name__ in _COLLECTIONS
-
-
-_COLLECTIONS = frozenset(("Counter", "OrderedDict", "defaultdict", "deque"))
-
-
-def _sync_into(target, new):
-    """Make the judge's argument equal to the candidate's mutated copy, in place where shapes agree."""
-    t = type(target)
-    if t is tuple and type(new) is tuple:
-        for old, fresh in zip(target, new):
-            if _mutable(old) and type(old) is type(fresh):
-                _sync_into(old, fresh)
-    elif t.__name__ == "deque" and type(new) is t:
-        target.clear()
-        target.extend(new)
-    elif t is not dict and issubclass(t, dict) and type(new) is t:
-        _sync_into_dict(target, new)
-    elif t is list and type(new) is list:
-        if len(target) == len(new):
-            for k, (old, fresh) in enumerate(zip(target, new)):
-                if type(old) in _MUTABLE and type(old) is type(fresh):
-                    _sync_into(old, fresh)
-                elif not (type(old) is type(fresh) and old == fresh):
-                    target[k] = fresh
-        else:
-            target[:] = new
-    elif t is dict and type(new) is dict:
-        _sync_into_dict(target, new)
-    elif t is set and type(new) is set:
-        target.clear()
-        target.update(new)
-    elif t is bytearray and type(new) is bytearray:
-        target[:] = new
-
-
-def _sync_into_dict(target, new):
-    for k in [k for k in target if k not in new]:
-        del target[k]
-    for k, fresh in dict.items(new):
-        old = dict.get(target, k, _NO_COPY)
-        if _mutable(old) and type(old) is type(fresh):
-            _sync_into(old, fresh)
-        else:
-            target[k] = fresh
+from .transport import Conn, pack_call, pack_method
 
 
 class _CallIt:
@@ -124,6 +69,7 @@ class Judge:
         self.ns = None  # the tests' namespace (watched candidate names are updated in it)
         self.depth = 0  # calls into the candidate now running (nested through call-backs)
         self.lent, self.lent_ids = {}, {}  # containers of test objects the running call read (serve)
+        self._raised = None  # the class of the exception a call-back raised (serve)
 
     def call(self, op, target, payload, next_op=False):
         with self.lock:
@@ -141,7 +87,7 @@ class Judge:
         if len(reply) < 2:
             self.gone = "malformed reply"
             raise CandidateGone(self.gone)
-        if op == "calls" and len(reply) > 3 and type(reply[3]) is dict:
+        if len(reply) > 3 and type(reply[3]) is dict:
             self.after(reply[3])
         return reply[1]
 
@@ -207,9 +153,9 @@ class Judge:
         """A call's result; the attribute, as ``_CallIt``, when a ``callattr`` request (``attr``)
         was answered with the attribute itself for the judge to call (``op_callattr``)."""
         if len(reply) > 3 and type(reply[3]) is dict:
-            if attr is not None and reply[3] == {"attr": 1}:
-                return _CallIt(reply[1])
             self.after(reply[3])
+            if attr is not None and reply[3].get("attr") == 1:
+                return _CallIt(reply[1])
         return reply[1]
 
     def _call_remote(self, hid, args, kwargs, attr=None):
@@ -230,7 +176,11 @@ class Judge:
         mutable = [k for k, a in enumerate(args) if type(a) not in _ATOMS and _mutable(a)]
         if kwargs:
             mutable += [k for k, a in kwargs.items() if type(a) not in _ATOMS and _mutable(a)]
-        payload = [[enc(a) for a in args], [[k, enc(v)] for k, v in kwargs.items()] if kwargs else [], mutable]
+        self.codec.tagging = True  # the tests' lists, dicts and sets go as themselves (JudgeCodec.tag)
+        try:
+            payload = [[enc(a) for a in args], [[k, enc(v)] for k, v in kwargs.items()] if kwargs else [], mutable]
+        finally:
+            self.codec.tagging = False
         context = self.context() if self.flags or self.replaced() else {}
         if len(mutable) > 1:  # one object passed twice stays one object
             firsts = {}
@@ -318,6 +268,9 @@ class Judge:
     def after(self, state):
         """What the call changed of that state: watched module-level names, the random
         generator, warnings raised."""
+        drop = state.get("drop")
+        if type(drop) is list:
+            self.codec.unshare(drop)
         env = state.get("env")
         if type(env) is dict:  # the program's os.environ, as the tests then read it
             for k in [k for k in os.environ if k not in env]:
@@ -356,7 +309,7 @@ class Judge:
     def exception(self, data, next_op):
         """The candidate's exception as a fresh judge-side exception of a builtin type."""
         exc = self._exception(data, next_op)
-        attrs = data[5] if type(data) is list and len(data) in (6, 7) and type(data[5]) is list else ()
+        attrs = data[5] if type(data) is list and len(data) in (6, 7, 8) and type(data[5]) is list else ()
         if isinstance(exc, Exception) and not isinstance(exc, (StopIteration, CandidateGone)):
             for pair in attrs:
                 if type(pair) is list and len(pair) == 2 and type(pair[0]) is str and not pair[0].startswith("_"):
@@ -364,10 +317,13 @@ class Judge:
                         setattr(exc, pair[0], pair[1])
                     except (AttributeError, TypeError):
                         pass
+        cause = data[7] if type(data) is list and len(data) == 8 and type(data[7]) is list else None
+        if cause is not None and isinstance(exc, BaseException) and not isinstance(exc, CandidateGone):
+            exc.__cause__ = self.exception(cause, False)  # ``raise ... from e``: the cause, as it crosses
         return exc
 
     def _exception(self, data, next_op):
-        if type(data) is not list or len(data) not in (4, 5, 6, 7):
+        if type(data) is not list or len(data) not in (4, 5, 6, 7, 8):
             return RuntimeError("the candidate raised a malformed exception")
         name, msg, bases = (data[0] if type(data[0]) is str else "?"), data[1], data[2]
         msg = msg if type(msg) is str else ""
@@ -375,7 +331,7 @@ class Judge:
         names = [n for n in bases if type(n) is str] if type(bases) is list else []
         if name in self.codec.mirrors:
             return build_exception(self.codec.mirrors[name], msg, args)
-        std = _stdlib_exception(data[6] if len(data) == 7 else None)
+        std = _stdlib_exception(data[6] if len(data) >= 7 else None)
         if std is not None:  # a standard-library exception class, as the tests name it
             return build_exception(std[0], msg, args if std[1] else None)
         # only the real builtin classes in the exception's MRO (``exc_data``), never its own name:
@@ -399,6 +355,17 @@ class Judge:
             return build_exception(kind, msg, args if own else None)
         return RuntimeError(f"{name}: {msg}")
 
+    def _mirrored(self, data):
+        """The program's exception class a test's exception derives from (see _test_exception_base)."""
+        exc_type = self._raised[0] if self._raised else None
+        self._raised = None
+        if exc_type is None or type(data) is not list or data[0] != exc_type.__name__:
+            return None
+        try:
+            return _test_exception_base(self, exc_type)
+        except BaseException:
+            return None
+
     # call-backs: the candidate asks about a test object the judge passed it
     def serve(self, message):
         _, op, ref, payload = message
@@ -408,7 +375,12 @@ class Judge:
         fn = _CALLBACKS.get(op)
         if fn is None:
             return ["x", exc_data(PermissionError(f"operation {op!r} on a test object is not allowed"))]
-        reply = serve_call(fn, obj, payload, self.codec.enc)
+        self._raised = None
+        try:
+            reply = ["r", fn(obj, payload)]
+        except BaseException as exc:  # the exception travels as data (as serve_call sends it)
+            self._raised = (type(exc),)
+            reply = ["x", exc_data(exc, self.codec.enc)]
         if reply[0] == "r":
             value = reply[1]
             try:
@@ -427,7 +399,30 @@ class Judge:
         elif "AssertionError" in reply[1][2]:  # a test's assertion message says what it expected
             reply[1][1], reply[1][4] = "", None
             del reply[1][5:]
+        else:  # a test's exception goes to the program without its cause (which may be an assertion)
+            del reply[1][7:]
+            mirrored = self._mirrored(reply[1])
+            if mirrored is not None:
+                reply[1] += [None, mirrored]
         return reply
+
+
+def _test_exception_base(judge, exc_type):
+    """For a test's exception of a program's exception class (its judge-side mirror) or of a class
+    deriving from one: [the program class's handle, the test class's name, its public class data
+    (atoms)], so that the program's ``except AppError`` catches it as in one process."""
+    mirrors = {id(m): m for m in judge.codec.mirrors.values()}
+    found = {}
+    for k in type.__dict__["__mro__"].__get__(exc_type):
+        if id(k) in mirrors and mirrors[id(k)] is k:
+            remote = k.__dict__.get("_r_remote")
+            if remote is None:
+                return None
+            return [remote._r_id, str(exc_type.__name__)[:100], [[n, v] for n, v in list(found.items())[:50]]]
+        for name, value in list(k.__dict__.items()):
+            if type(name) is str and not name.startswith("_") and type(value) in _ATOMS:
+                found.setdefault(name, value)
+    return None
 
 
 def _cb_getattr(obj, payload):

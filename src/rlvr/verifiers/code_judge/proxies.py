@@ -17,7 +17,7 @@ from .base import (
     CandidateGone,
     ProtocolError,
 )
-from .codec import Codec, _base_value, namedtuple_class
+from .codec import Codec, _base_value, _sync_into, namedtuple_class
 
 # ============================================================================ judge side
 
@@ -256,11 +256,12 @@ class RemoteClass(type):
     its instances are the handles of that class's objects, so ``type(v) is Vector`` holds and
     ``type(v).__name__ == "Vector"``. Calling the class, its attributes, ``isinstance``,
     ``issubclass``, iteration (an enum class), ``len``, indexing and ``repr`` are the candidate
-    class's, forwarded; equality and hashing are identity. Tests cannot subclass it."""
+    class's, forwarded; equality and hashing are identity. A class of the tests may subclass it
+    (``_test_subclass``)."""
 
     def __new__(mcs, name, bases, ns):
         if not _MAKING_PROXY[0]:
-            raise TypeError("a class of the tests cannot subclass a class of the program")
+            return _test_subclass(mcs, name, bases, ns)
         return type.__new__(mcs, name, bases, ns)
 
     def __call__(cls, *args, **kwargs):
@@ -306,6 +307,45 @@ class RemoteClass(type):
 
     def __dir__(cls):
         return dir(type.__getattribute__(cls, "_r_remote"))
+
+
+def _test_subclass(mcs, name, bases, ns):
+    """``class CountingStack(Stack):`` in the tests: the program makes a subclass of its classes
+    whose methods the tests define call back into the tests (with the program's object as
+    ``self``), and this class, holding the tests' own methods, is its proxy: instances live in the
+    program, as ``Stack``'s do; ``super().push(x)`` reaches ``Stack.push`` through the functions
+    the bases' proxies get for the program's methods (``__init__`` and the non-dunder ones)."""
+    if not bases or not all(type(b) is RemoteClass for b in bases) or _JUDGE is None:
+        raise TypeError("a class of the tests can subclass classes of the program, not both theirs and the program's")
+    judge, enc = _JUDGE, _JUDGE.codec.enc
+    methods = [[k, enc(v)] for k, v in ns.items() if type(k) is str and type(v) is _FUNCTION_TYPE]
+    data = [[k, enc(v)] for k, v in ns.items() if type(k) is str and not k.startswith("__") and type(v) in _OPERANDS]
+    reply = judge.call("subclass", 0, [str(name), [enc(b) for b in bases], methods, data])
+    if type(reply) is not list or len(reply) != 2 or type(reply[0]) is not int or type(reply[1]) is not list:
+        raise CandidateGone("malformed subclass reply")
+    for entry in reply[1]:  # the program's methods, as functions of the bases' proxies (for super())
+        if type(entry) is list and len(entry) == 3 and type(entry[0]) is int and 0 <= entry[0] < len(bases):
+            base, method, fn = bases[entry[0]], entry[1], entry[2]
+            plain = type(method) is str and method.isidentifier() and not method.startswith(("_r", "__"))
+            if ((plain or method == "__init__") and method not in type.__dict__["__dict__"].__get__(base)
+                    and isinstance(fn, Remote)):  # never a dunder the judge decides by (__eq__, __hash__)
+                type.__setattr__(base, method, _program_method(method, fn))
+    ns = dict(ns)
+    ns.setdefault("__slots__", ())
+    ns["_r_remote"] = Remote(reply[0], "class", str(name)[:100])
+    cls = type.__new__(mcs, name, bases, ns)
+    judge.codec.classes[reply[0]] = cls
+    return cls
+
+
+def _program_method(name, fn):
+    """A program's method on its class's proxy: called with a candidate object as ``self``."""
+
+    def method(self, *args, **kwargs):
+        return fn(self, *args, **kwargs)
+
+    method.__name__ = method.__qualname__ = name
+    return method
 
 
 def _checked(value, kind, what):
@@ -374,6 +414,23 @@ class Record:
         setattr(self._origin, name, value)
         object.__setattr__(self, "_fields", tuple((k, value if k == name else v) for k, v in self._fields))
 
+    @property
+    def __dataclass_fields__(self):
+        """The fields as ``dataclasses`` describes them, so ``fields``, ``asdict``, ``astuple`` and
+        ``replace`` take the record as the dataclass instance it stands for."""
+        found = _dataclass_fields(self._cls, tuple(k for k, _ in self._fields), self._skip)
+        if found is None:
+            raise AttributeError("__dataclass_fields__")
+        return found
+
+    @property
+    def __class__(self):
+        """The program's class (its proxy), as ``dataclasses.replace`` calls it; Record when none."""
+        if self._origin is None:
+            return Record
+        cls = _JUDGE.call("getattr", self._origin._r_id, ["__class__"])
+        return cls if isinstance(cls, RemoteClass) else Record
+
     def _key(self):
         return self._cls, tuple(kv for kv in self._fields if kv[0] not in self._skip)
 
@@ -427,6 +484,22 @@ class Record:
 
     def __repr__(self):
         return "{}({})".format(self._cls, ", ".join(f"{k}={v!r}" for k, v in self._fields))
+
+
+_FIELD_SETS = {}  # (class name, field names, compare=False names) -> dataclasses' Field objects
+
+
+def _dataclass_fields(name, names, skip):
+    key = (name, names, skip)
+    if key not in _FIELD_SETS:
+        import dataclasses
+
+        try:
+            spec = [(k, object, dataclasses.field(compare=k not in skip)) for k in names]
+            _FIELD_SETS[key] = dict(dataclasses.make_dataclass("_" + name, spec).__dataclass_fields__)
+        except (TypeError, ValueError):  # field names a class could not have
+            _FIELD_SETS[key] = None
+    return _FIELD_SETS[key]
 
 
 class EnumRecord:
@@ -531,6 +604,24 @@ for _op in ("__contains__", "__iter__", "__len__"):
     setattr(EnumRecord, _op, _member_op(_op))
 
 
+_VALUE_ORIGINS = {}  # id of a judge-side copy of a builtin subclass's instance -> (the copy, the program's object)
+
+
+def _forwarded(name):
+    """A method of the program's builtin subclass (``items``, ``__missing__``, its own ``total``),
+    called on the program's object, as Python code calling it on the value would: the copy's
+    storage (what ``==``, ``dict(v)``, ``len`` read) stays the base type's."""
+
+    def method(self, *args, **kwargs):
+        found = _VALUE_ORIGINS.get(id(self))
+        if found is None or found[0] is not self:
+            raise AttributeError(name)
+        return getattr(found[1], name)(*args, **kwargs)
+
+    method.__name__ = method.__qualname__ = name
+    return method
+
+
 _SUBCLASSABLE = frozenset((int, float, complex, str, bytes, bytearray, list, tuple, dict, set, frozenset))
 
 
@@ -545,6 +636,42 @@ class JudgeCodec(Codec):
         self.subclasses = {}  # (builtin type, the program's class name) -> the judge's subclass (d_subclass)
         self.classes = {}  # handle id of a class of the program -> its proxy class (kept for the run)
         self.released = []  # handle ids whose Remote died (sent to the candidate in batches)
+        self.shared = set()  # references of the tests' lists/dicts/sets passed to calls (tag): one object each
+        self.targets, self.target_ids = {}, {}  # key of a program's container -> the judge's copy (kept)
+
+    def tag(self, v):
+        """A list, dict or set of the tests passed to a call goes as itself: the program's copy is
+        this object (``kept`` syncs it back whenever it comes back or changes, ``CandidateServer.track``);
+        a program's container the judge holds (``from solution import HISTORY``) goes as that one."""
+        key = self.target_ids.get(id(v))
+        if key is not None and self.targets.get(key) is v:
+            return key
+        rid = self.ref(v)
+        self.shared.add(rid)
+        return f"j{rid}"
+
+    def kept(self, key, fresh):
+        if type(key) is not str or key[:1] not in ("j", "c") or not key[1:].isdigit():
+            raise ProtocolError("bad container key")
+        target = self.refs.get(int(key[1:])) if key[0] == "j" else self.targets.get(key)
+        if target is None:
+            if key[0] == "c":  # a program's container, first seen: this copy is the judge's from now on
+                self.targets[key], self.target_ids[id(fresh)] = fresh, key
+            return fresh
+        if type(target) is not type(fresh):
+            return fresh
+        _sync_into(target, fresh)
+        return target
+
+    def unshare(self, keys):
+        """Containers the program no longer holds: their references are released."""
+        for key in keys:
+            rid = int(key[1:]) if type(key) is str and key[:1] == "j" and key[1:].isdigit() else None
+            if rid in self.shared:
+                self.shared.discard(rid)
+                obj = self.refs.pop(rid, None)
+                if self.ref_ids.get(id(obj)) == rid:
+                    del self.ref_ids[id(obj)]
 
     def ref(self, v):
         rid = self.ref_ids.get(id(v))
@@ -558,7 +685,7 @@ class JudgeCodec(Codec):
     def enc_special(self, v, t, d):
         if issubclass(t, Remote):
             return {"$": "h", "id": v._r_id}
-        remote = getattr(v, "_r_remote", None) if isinstance(v, type) else None
+        remote = getattr(v, "_r_remote", None) if issubclass(t, type) else None
         if isinstance(remote, Remote):
             return {"$": "h", "id": remote._r_id}
         if t is Record or t is EnumRecord:
@@ -691,13 +818,19 @@ class JudgeCodec(Codec):
         judge-side subclass of that type, named as the program's, holding the same attributes."""
         base, name, attrs = obj["v"], self._str(obj, "c"), self._pairs({"v": obj["a"]})
         kind = type(base)
-        if kind not in _SUBCLASSABLE or not all(type(k) is str for k, _ in attrs):
+        methods = tuple(self._list(obj, "m")) if "m" in obj else ()
+        if (kind not in _SUBCLASSABLE or not all(type(k) is str for k, _ in attrs)
+                or not all(type(m) is str and m.isidentifier() for m in methods)):  # fmt: skip
             raise ProtocolError("bad subclass value")
-        cls = self.subclasses.get((kind, name))
+        cls = self.subclasses.get((kind, name, methods))
         if cls is None:
-            cls = self.subclasses[(kind, name)] = type(kind)(name, (kind,), {"__module__": "__candidate__"})
+            ns = {"__module__": "__candidate__"}
+            ns.update((m, _forwarded(m)) for m in methods)
+            cls = self.subclasses[(kind, name, methods)] = type(kind)(name, (kind,), ns)
         inst = cls(base)
         inst.__dict__.update(attrs)
+        if methods:  # the program's object, whose methods the copy's forward to
+            _VALUE_ORIGINS[id(inst)] = (inst, self.d_handle({"id": obj["h"], "n": name}))
         return inst
 
     _TAGS = dict(Codec._TAGS, h=d_handle, j=d_judge, e=d_enum, n=d_namedtuple, r=d_record, B=d_subclass)
