@@ -590,7 +590,7 @@ def pytest_binds() -> tuple[tuple[str, str], ...] | None:
 
 
 PACKAGES = ("numpy",)  # third-party packages a program or its tests may import, from the verifier's environment
-_IMPORTS = re.compile(r"^[ \t]*(?:import|from)[ \t]+(numpy)\b", re.M)
+_IMPORTS = re.compile(r"^[ \t]*(?:import|from)[ \t]+(" + "|".join(map(re.escape, PACKAGES)) + r")\b", re.M)
 
 
 @functools.cache
