@@ -146,8 +146,11 @@ BLIND_ROWS: list[tuple[str, str, str, int, int | None]] = [
     ("locale_separator", "1.5", "\\boxed{1,5}", 0, 0),
     ("locale_separator", "1234", "\\boxed{12,34}", 0, 0),
     ("locale_separator", "1234", "\\boxed{1,23,4}", 0, 0),
-    ("locale_separator", "2500000", "\\boxed{2.500.000}", 0, 0),
-    ("locale_separator", "3.25", "\\boxed{3{,}25}", 0, 0),
+    # Two labels changed by the project's spec (issue 33, "numbers as the world writes them"): two or
+    # more dot groups admit no decimal reading, and LaTeX's {,} before other than three digits is a
+    # decimal comma (math_blind5_rows reads "3{,}5" the same way). The table first labelled both 0.
+    ("locale_separator_equal", "2500000", "\\boxed{2.500.000}", 1, None),
+    ("locale_separator_equal", "3.25", "\\boxed{3{,}25}", 1, None),
     ("locale_separator_equal", "1", "\\boxed{1.000}", 1, None),
     ("locale_separator_equal", "1234567", "\\boxed{1,234,567}", 1, None),
     ("locale_separator_equal", "1000", "\\boxed{1{,}000}", 1, None),

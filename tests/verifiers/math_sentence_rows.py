@@ -219,6 +219,41 @@ ROWS = [
     ("described_wrong", "20\\% \\text{ increase}", "The answer is $\\boxed{20\\%}$ decrease.", 0, None),
     ("described_wrong", "\\$15 \\text{ profit}", "The answer is a loss of $\\boxed{\\$15}$.", 0, None),
     ("described_wrong", "5 \\text{ furlongs}", "The answer is $\\boxed{5 \\text{ hours}}$.", 0, None),
+    # the reference's own descriptive words after the value in prose; other words in their place
+    ("described_correct", "500 \\text{ BC}", "The city was founded in 500 BC.\n\nThe answer is 500 BC.", 1, None),
+    ("described_correct", "12 \\text{ km north}", "The answer is 12 km north.", 1, None),
+    ("described_correct", "\\$15 \\text{ profit}", "The answer is \\$15 profit.", 1, None),
+    ("described_wrong", "500 \\text{ BC}", "The answer is 500 AD.", 0, None),
+    ("described_wrong", "12 \\text{ km north}", "The answer is 12 km south.", 0, None),
+    ("described_wrong", "500 \\text{ BC}", "The answer is 400 BC.", 0, None),
+    ("sentence_cover", "500 \\text{ BC}", "The answer is 500 or 600 BC.", 0, None),
+    # a worked equation ending in the value, then the same value after another marker
+    ("structure_correct", "5", "So 7 + (-2) + \\frac{2}{7} = \\boxed{5}. #### 5", 1, None),
+    ("structure_correct", "5", "The answer is 2+3 = 5.\n#### 5", 1, None),
+    ("structure_cover", "5", "The answer is 2+3 = 6.\n#### 5", 0, None),
+    ("structure_cover", "6", "The answer is 2+3 = 6.\n#### 5", 0, None),
+    ("structure_cover", "3", "So x = 3 = \\boxed{5}. #### 5", 0, None),
+    ("structure_cover", "5", "Final Answer: 3 = 5\nThe answer is 5.", 0, None),
+    # "or" after the final box offers another value only when one follows it
+    ("sentence_correct", "4", "There are $\\boxed{4}$ ways to build the tower: yellow, orange, blue; "
+     "yellow, blue, orange; orange, yellow, blue; or orange, blue, yellow.", 1, None),
+    ("sentence_correct", "4", "There are $\\boxed{4}$ ways to paint it red or blue.", 1, None),
+    ("sentence_cover", "4", "There are $\\boxed{4}$ ways, or five.", 0, None),
+    ("sentence_cover", "4", "There are $\\boxed{4}$ ways, or $5$.", 0, None),
+    ("sentence_hedged", "4", "There are $\\boxed{4}$ ways, or maybe more.", 0, None),
+    ("sentence_hedged", "4", "There are $\\boxed{4}$ ways, or some other number.", 0, None),
+    # a word of Cyrillic look-alikes among Russian words is Russian; among English words it hides one
+    ("sentence_correct", "29", "Вначале было 9 компьютеров. То есть всего добавили 20. Ответ — 29.", 1, None),
+    ("sentence_cover", "29", "So the answer is НОТ 29.", 0, None),
+    ("sentence_cover", "29", "The answer is 29. То be sure.", 0, None),
+    # locale numbers where one reading exists: two or more dot groups; LaTeX's {,} before other than 3 digits
+    ("number_correct", "1234567", "Die Antwort ist 1.234.567.", 1, None),
+    ("number_correct", "1234567.89", "The answer is 1.234.567,89", 1, None),
+    ("number_correct", "2.5", "Cevap: 2{,}5", 1, None),
+    ("number_correct", "1000000", "\\boxed{1{,}000{,}000}", 1, None),
+    ("number_wrong", "1000", "\\boxed{1.000}", 0, None),
+    ("number_wrong", "25", "\\boxed{2{,}5}", 0, None),
+    ("number_wrong", "1234", "\\boxed{1{,}234{,}5}", 0, None),
     # a unit after the value is the value's: compared with the reference's unit
     ("unit_misreading", "5\\text{ kg}", "The bag weighs $\\boxed{5}$ g.", 0, None),
     ("unit_misreading", "500\\text{ mL}", "The bottle holds $\\boxed{500}$ L.", 0, None),

@@ -201,6 +201,17 @@ def split_described(text: str) -> tuple[Answer, tuple[str, ...]] | None:
     return (parsed, descriptor) if isinstance(parsed, Answer) else None
 
 
+def _said_with(text: str, described: tuple[str, ...]) -> tuple[Answer, tuple[str, ...]] | None:
+    """A value followed, in prose, by the very words the reference describes it with (``500 BC``
+    for ``500 \\text{ BC}``, ``12 km north``): the value and those words; None for anything else."""
+    words = r"\s+".join(re.escape(w) for w in described)
+    m = re.fullmatch(rf"(?is)\s*(?P<v>.*?\S)\s*(?:\\text\s*\{{\s*)?{words}\s*\}}?\s*[.!]?\s*", text)
+    if m is None or not re.search(r"\d", m.group("v")):
+        return None
+    parsed = parse_answer(m.group("v"))
+    return (parsed, described) if isinstance(parsed, Answer) else None
+
+
 def _descriptor_differs(located: extract.Located, completion: str, ref: Reference) -> Verdict | None:
     """A reference that says what its value specifies (``500 \\text{ BC}``): the answer may leave the
     words out, but a word of its own in their place (``\\boxed{500}`` AD, ``12 km south``) is
@@ -975,7 +986,7 @@ def verify_math(completion: str, sample: Sample, *, float_rounding: int = 6, str
         if differs is not None:
             return differs
         if isinstance(pred, Refusal):
-            said = split_described(located.value or "")
+            said = split_described(located.value or "") or _said_with(located.value or "", ref.described)
             pred = said[0] if said is not None else pred
         if isinstance(pred, Answer) and pred.unit and ref.answer is not None and not ref.answer.unit:
             return _graded(False, f"the unit {' '.join(pred.unit)!r} where the reference says "
@@ -1122,9 +1133,47 @@ def _competing(located: extract.Located, pred: Answer, opts: dict[str, Any], que
         if isinstance(other, Refusal):
             # "The smallest value of $N$ is $\boxed{14}$"; "The 8th grade should have 10 representatives."
             other = read_sentence(text) or read_statement(text, question) or other
+        if isinstance(other, Answer) and not _agrees(pred, other, opts):
+            other = _worked_result(other) or other
         if isinstance(other, Refusal) or not _agrees(pred, other, opts):
             return refused("several_answers", f"another final answer {text[:80]!r} besides {pred.latex[:80]!r}")
     return None
+
+
+# node kinds of arithmetic on numbers alone: a worked computation names no quantity of its own
+_CLOSED_KINDS = frozenset("num add mul neg pos group frac pow sqrt mixed fact binom abs floor".split())
+
+
+def _closed_computation(node: Any) -> bool:
+    """Arithmetic on written numbers with at least one operation (``7 + (-2) + \\frac{2}{7}``,
+    ``2 \\cdot 3^2``): no variable, function, set or relation, and not a bare number."""
+    def closed(n: Any) -> bool:
+        if not isinstance(n, tuple) or not n or not isinstance(n[0], str):
+            return True
+        if n[0] not in _CLOSED_KINDS:
+            return False
+        return n[0] == "num" or all(closed(c) for c in n[1:] if isinstance(c, tuple))
+    return node[0] not in ("num", "mixed") and not _number_literal(node) and closed(node)
+
+
+def _worked_result(other: Answer) -> Answer | None:
+    """The result of a competing final answer that is a worked equation ending in a value
+    (``7 + (-2) + \\frac{2}{7} = 5`` before ``#### 5``): every side before the last is a
+    closed computation, so the only value it states is its last side. None for anything else
+    (``x = 3 = 5`` names a value for x; ``3 = 5`` states two numbers)."""
+    node = other.node
+    if node[0] != "rel" or any(op != "=" for op in node[2]) or len(node[1]) < 2:
+        return None
+    *worked, last = node[1]
+    if not all(_closed_computation(side) for side in worked):
+        return None
+    depth, cut = 0, -1
+    for i, ch in enumerate(other.latex):
+        depth += ch in "{([" and 1 or ch in "})]" and -1 or 0
+        if ch == "=" and depth == 0:
+            cut = i
+    result = parse_answer(other.latex[cut + 1:]) if cut >= 0 else None
+    return result if isinstance(result, Answer) and result.node == last else None
 
 
 def _unevaluated(pred: Answer) -> Verdict | None:

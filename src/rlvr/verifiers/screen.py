@@ -157,7 +157,7 @@ def screen_words(text: str) -> str:
     turkish = written_in_turkish(text)
     for word, letters in _foreign_words(text):
         if all(c.isascii() or _accented_latin(c) for c in letters) or turkish and _turkish(word, letters) \
-                or _greek_symbols(letters):
+                or _greek_symbols(letters) or _in_its_script(text, word, letters):
             continue  # "La réponse est", "Die Lösung", "Yanıt", "πr²": words a reader reads as written
         if all(c in _PASSES_FOR_LATIN for c in letters) or any(
                 _look_alike_script(c) and not _cyrillic_or_greek(c) for c in letters):
@@ -172,6 +172,37 @@ def screen_words(text: str) -> str:
 _PASSES_FOR_LATIN = frozenset(
     "аеорсухіјѕԁԛԝӏһԍАВЕКМНОРСТУХЅІЈԌ"  # Cyrillic
     "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοινυαεκρτχηςϲ")  # Greek
+
+
+# what a look-alike letter is taken for
+_LATIN_OF = dict(zip("аеорсухіјѕԁԛԝӏһԍАВЕКМНОРСТУХЅІЈԌΑΒΕΖΗΙΚΜΝΟΡΤΥΧοινυαεκρτχηςϲ",
+                     "aeopcyxijsdqwlhGABEKMHOPCTYXSIJGABEZHIKMNOPTYXoivuaekptxnsc"))
+_NEGATIONS = frozenset("not no never none nor neither non nope".split())
+
+
+def _in_its_script(text: str, word: str, letters: list[str]) -> bool:
+    """A word of Cyrillic (or Greek) look-alikes written among words of its own script ("То есть"
+    in Russian prose, "Τα" in Greek): a reader reads it in that script, as written. It must sit
+    next to a word with a letter of that script that passes for no Latin one, and its Latin
+    reading must be no word that changes what the rules read (an operator, a negation, a hedge:
+    "НОТ", "ОR", "маке" read as "not", "or", "make" stay refused)."""
+    cyrillic = all(0x0400 <= ord(c) <= 0x052F for c in letters)
+    greek = all(0x0370 <= ord(c) <= 0x03FF for c in letters)
+    if not (cyrillic or greek):
+        return False
+    from rlvr.verifiers.answer.lexer import _HEDGE_WORDS
+    from rlvr.verifiers.answer.statement import OPERATOR_WORDS
+
+    read = "".join(_LATIN_OF.get(c, c) for c in word).lower()
+    if read in OPERATOR_WORDS or read in _RULE_WORDS or read in _NEGATIONS or read in _HEDGE_WORDS:
+        return False
+    lo, hi = (0x0400, 0x052F) if cyrillic else (0x0370, 0x03FF)
+    for m in re.finditer(rf"(?<![^\W\d_]){re.escape(word)}(?![^\W\d_])", text):
+        before = _WORD_RE.findall(text[max(0, m.start() - 40):m.start()])[-1:]
+        after = _WORD_RE.findall(text[m.end():m.end() + 40])[:1]
+        if not any(any(lo <= ord(c) <= hi and c not in _PASSES_FOR_LATIN for c in w) for w in before + after):
+            return False
+    return True
 
 
 def _cyrillic_or_greek(ch: str) -> bool:

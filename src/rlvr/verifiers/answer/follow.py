@@ -281,7 +281,8 @@ def _rest_words(words_text: str, words: list[str], box: str, unit: str) -> tuple
         return "", "a relation in the rest of the final box's sentence: it states another value or a condition"
     if math and re.search(r"(?i)\b(?:if|when|whenever|unless|provided|assuming|for\s+which)\b", words_text):
         return "", "a condition on a variable after the final box"
-    found = next((w for w in words if w in _OTHER_VALUE and w not in ("about", "around")), None)
+    found = next((w for k, w in enumerate(words) if w in _OTHER_VALUE and w not in ("about", "around")
+                  and (w not in _ALTERNATIVE_WORDS or _offers_value(words[k + 1:], words_text))), None)
     if found:
         return "", f"{found!r} after the final box: it states or transforms another value"
     if re.match(r"(?i)(?:\W*[a-z]+){0,2}\W*than\s*(?:\$|\\\(|[-+]?\d)", words_text):
@@ -670,6 +671,27 @@ def _without_math(text: str) -> str:
 _OTHER_VALUE = frozenset("""
 or nor either squared cubed rounding rounded round truncated approximately approx about roughly nearly almost around
 modulo mod remainder inverse reciprocal negative base""".split())
+# words that offer an alternative: they offer another value only when one follows them
+_ALTERNATIVE_WORDS = frozenset("or nor either".split())
+# after "or": words that offer a value, a hedge or another answer without a digit
+_OFFERS_AFTER_OR = frozenset("""
+zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen
+eighteen nineteen twenty thirty forty fifty sixty seventy eighty ninety hundred hundreds thousand thousands million
+millions billion dozen dozens half halves third thirds quarter quarters double twice triple so thereabouts other another
+else different maybe perhaps possibly probably something somewhere anything whatever any none nothing neither both all
+more less fewer greater smaller higher lower above below over under value values number numbers answer answers result
+results amount total sum it that this those these""".split())
+
+
+def _offers_value(after: list[str], words_text: str) -> bool:
+    """Whether what follows an "or" after the final box offers a value: a number, math, a number
+    word, or a word that stands for a value or a hedge ("or so", "or another number", "or it"). An
+    "or" among words alone ("ways: yellow, orange, blue; ...; or orange, blue, yellow") offers none."""
+    if re.search(r"\d|\$|\\[(\[]|\\(?:frac|sqrt|pi|boxed)", words_text):
+        return True
+    return any(w in _OFFERS_AFTER_OR or w in _COMPARE_WORDS or w in _OTHER_VALUE for w in after)
+
+
 _COMPARE_WORDS = frozenset("""
 than more less fewer greater smaller larger bigger shorter longer taller higher lower older younger heavier lighter
 faster slower earlier later cheaper wider narrower deeper closer farther further extra additional""".split())

@@ -65,8 +65,14 @@ _THOUSANDS_SEP = r"(?:\s?\{\s?,\s?\}\s?|,\\!\s?|\\,|\\!|\\\s|\s)"
 # ("12.345,67"), Swiss apostrophes ("1'234'567"), Indian grouping ("1,00,000": groups of two before the
 # last three), and scientific notation with a decimal mantissa or a signed or two-digit exponent
 # ("6.02e23", "1.2e-4"; "1e1" is left refused: a red-team row reads it as 1·e·1). Dots alone as
-# thousands separators ("2.500.000") stay refused: the first blind table labels them a wrong value.
-_WORLD_NUM = (r"(?P<dotcomma>[1-9]\d{0,2}\.\d{3},\d+(?![\d.,]))"
+# thousands separators are read where a decimal reading is impossible: two or more dot groups
+# ("2.500.000", "1.234.567"); one dot group ("1.500") stays a decimal point. LaTeX's decimal comma
+# ``{,}`` (``2{,}5``, ``3{,}25``: the braces keep math mode from spacing a comma) is a decimal mark
+# unless exactly three digits follow it, where it groups thousands (``1{,}000``) as English LaTeX
+# writes them; a plain comma with one digit after it ("1,5") stays a list, as MATH writes one.
+_WORLD_NUM = (r"(?P<dotcomma>[1-9]\d{0,2}(?:\.\d{3})+,\d+(?![\d.,]))"
+              r"|(?P<dots>[1-9]\d{0,2}(?:\.\d{3}){2,}(?![\d.,]))"
+              r"|(?P<bracecomma>\d+\{\s?,\s?\}(?!\d{3}(?!\d))\d+(?![\d{.,]))"
               r"|(?P<apos>[1-9]\d{0,2}(?:['’]\d{3})+(?![\d'’.]))"
               r"|(?P<indian>[1-9]\d?(?:,\d{2})+,\d{3}(?![\d,.]))"
               r"|(?P<sci>\d+\.\d+[eE][-+]?\d{1,3}|\d+[eE](?:[-+]\d{1,3}|\d{2,3}))(?![\d.A-Za-z])|")
@@ -232,8 +238,8 @@ class _Lexer:
             exact = Decimal(text)
             digits = format(exact, "f")
             self.add("num", (Fraction(exact), "." in digits, digits))
-        elif m.group("dotcomma"):
-            digits = text.replace(".", "").replace(",", ".")
+        elif m.group("dotcomma") or m.group("dots") or m.group("bracecomma"):
+            digits = re.sub(r"[{}\s]", "", text).replace(".", "").replace(",", ".")
             self.add("num", (Fraction(digits), "." in digits, digits))
         else:
             digits = re.sub(r"[^\d.]", "", text)
