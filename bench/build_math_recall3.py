@@ -292,9 +292,10 @@ _MMLU_PRO_ANSWER = re.compile(r"answer is \(?([A-J])\)?")
 
 def _mmlu_pro(repo: Repo, models: tuple[str, ...]) -> list[dict]:
     """The ``generated_text`` (``model_outputs`` in the API runs) of each maths question, graded
-    ``pred == answer`` (the harness's accuracy, ``evaluate_from_local.py`` / ``evaluate_from_api.py``). Kept where the harness's first pattern ("answer is
-    (X)") found the prediction in the text: a ``None`` prediction is scored by a random draw and
-    the later fallbacks read a bare capital letter anywhere in the text."""
+    ``pred == answer`` (the harness's accuracy, ``evaluate_from_local.py`` and
+    ``evaluate_from_api.py``). Kept where the harness's first pattern ("answer is (X)") found the
+    prediction in the text: a ``None`` prediction is scored by a random draw and the later
+    fallbacks read a bare capital letter anywhere in the text."""
     rows = []
     for model in models:
         path = f"eval_results/model_outputs_{model}_5shots.zip"
@@ -333,7 +334,8 @@ class BinaryRepo(Repo):
         out = subprocess.run(["git", "--git-dir", str(self.git_dir), "show", f"{self.commit}:{path}"],
                              capture_output=True, check=False)
         if out.returncode:
-            raise SystemExit(f"build_math_recall3: {self.name}@{self.commit[:10]}:{path}: {out.stderr.decode().strip()}")
+            raise SystemExit(f"build_math_recall3: {self.name}@{self.commit[:10]}:{path}: "
+                             f"{out.stderr.decode().strip()}")
         return out.stdout
 
 
