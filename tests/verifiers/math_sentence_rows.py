@@ -12,6 +12,7 @@ FAMILY_KIND = {
     "sentence_hedged": "hedged",
     "structure_correct": "correct",
     "structure_cover": "cover",
+    "structure_disowned": "disowned",
     "number_correct": "correct",
     "number_wrong": "wrong_value",
     "described_correct": "correct",
@@ -45,6 +46,13 @@ ROWS = [
     ("sentence_misreading", "5", "Answer: She needs 5 more apples than Tom.", 0, None),
     ("sentence_misreading", "5", "Answer: Tom has 5 times as many.", 0, None),
     ("sentence_misreading", "12", "The answer is $\\boxed{12}$ grand.", 0, None),
+    ("sentence_misreading", "8", "Die Antwort lautet: 8 Mio. Euro", 0, None),
+    ("sentence_misreading", "8", "Ответ: 8 млн рублей.", 0, None),
+    ("sentence_misreading", "8", "La respuesta es 8 millones.", 0, None),
+    ("sentence_misreading", "8", "Yanıt: 8 milyar lira.", 0, None),
+    ("sentence_misreading", "8", "Het antwoord is: 8 miljoen.", 0, None),
+    ("sentence_correct", "8", "Answer: 8 millimeters", 1, None),
+    ("sentence_correct", "8", "Answer: 8 milligrams", 1, None),
     ("sentence_misreading", "3", "The answer is $\\boxed{3}$ lakh.", 0, None),
     ("sentence_misreading", "5", "Die Stadt hat $\\boxed{5}$ Millionen Einwohner.", 0, None),
     ("sentence_misreading", "15", "The tax is $\\boxed{15}$‰ of the price.", 0, None),
@@ -254,6 +262,16 @@ ROWS = [
     ("number_wrong", "1000", "\\boxed{1.000}", 0, None),
     ("number_wrong", "25", "\\boxed{2{,}5}", 0, None),
     ("number_wrong", "1234", "\\boxed{1{,}234{,}5}", 0, None),
+    # a base model that runs on into a new exemplar after answering: the answer to the question asked
+    ("structure_correct", "F", "So y0 = -2. The answer is (F).\n\nQuestion:\nLet f(x)=x^2. Find f(2).\nOptions:\n"
+     "A. 4\nB. 2\nAnswer: Let's think step by step. f(2)=4. The answer is (A).", 1, None),
+    ("structure_correct", "12", "3 boxes of 4 make 12. The answer is 12.\n\nQ: Tom has 5 pens and buys 2. How many?\n"
+     "A: 5 + 2 = 7. The answer is 7.", 1, None),
+    ("structure_cover", "A", "So y0 = -2. The answer is (F).\n\nQuestion:\nLet f(x)=x^2. Find f(2).\nOptions:\n"
+     "A. 4\nB. 2\nAnswer: Let's think step by step. f(2)=4. The answer is (A).", 0, None),
+    ("structure_correct", "5", "Question: What is 2+3?\nWe add the two. The answer is 5.", 1, None),
+    ("structure_disowned", "5", "The answer is 5.\nQ: Is that right? Actually the answer is 6.", 0, None),
+    ("structure_cover", "6", "The answer is 5.\nQ: Is that right? Actually the answer is 6.", 0, None),
     # a unit after the value is the value's: compared with the reference's unit
     ("unit_misreading", "5\\text{ kg}", "The bag weighs $\\boxed{5}$ g.", 0, None),
     ("unit_misreading", "500\\text{ mL}", "The bottle holds $\\boxed{500}$ L.", 0, None),

@@ -29,13 +29,6 @@ def _group(reason: str, ids: list[str]) -> dict[str, str]:
 
 FAILING_NOW: dict[str, str] = {
     **_group(
-        "misreading paid: the German abbreviation 'Mrd.' (Milliarden) after the value is not read as a "
-        "multiplier ('Die Antwort lautet: 8 Mrd.' paid for 8)",
-        [
-            'b7_multiplier_misreading#11',
-        ],
-    ),
-    **_group(
         "correct refused: a sentence after the marker whose words next to the value are read as changing it "
         "('covers 45 square metres' for 45; 'each friend gets 6')",
         [
@@ -74,10 +67,9 @@ FAILING_NOW: dict[str, str] = {
         ],
     ),
     **_group(
-        "correct refused: a few-shot output that answers and runs on into an invented next question "
-        "('Question: ...', 'Q: ... A:', 'Problem 2: ...')",
+        "correct refused: a few-shot output that answers and runs on into a numbered next problem "
+        "('Problem 2: ...': a numbered problem may be a part of the question asked)",
         [
-            'b7_fewshot_runon_correct#0', 'b7_fewshot_runon_correct#1', 'b7_fewshot_runon_correct#2',
             'b7_fewshot_runon_correct#3',
         ],
     ),

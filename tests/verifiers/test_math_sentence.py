@@ -20,7 +20,7 @@ def test_math(row):
 
 def test_table_shape():
     kinds = Counter(FAMILY_KIND[row[0]] for row in ROWS)
-    assert set(kinds) == {"correct", "cover", "misreading", "hedged", "wrong_value"}, kinds
+    assert set(kinds) == {"correct", "cover", "misreading", "hedged", "wrong_value", "disowned"}, kinds
     assert all(row[3] == (FAMILY_KIND[row[0]] == "correct") and row[4] is None for row in ROWS)
     assert len({(row[1], row[2]) for row in ROWS}) == len(ROWS)
 

@@ -75,7 +75,14 @@ _OPERAND_AFTER_RE = re.compile(r"[=<>+\-*/^_!(\[{|0-9]|\\(?:cdot|times|div|pm|mp
 _WORD_ONLY_RE = re.compile(r"[A-Za-z]+(?:['\u2019][A-Za-z]+)?")
 _PLAIN_NUMBER_RE = re.compile(r"(?<![$\\])\b\d")
 # a multiplier written in another language or form ("Millionen", "millones", "milliard", "tausend", "basis points")
-_MULTIPLIER_STEM_RE = re.compile(r"(?i)(?:milli?on|milliard|billion|trillion|thousand|tausend|basis\b|bps?\b)")
+# The class is closed: the words and abbreviations languages write for 10^3, 10^5, 10^6, 10^7, 10^9
+# (German Mio./Mrd./Tsd., Romance mille/mil/millón/milhão/miliardo, Dutch, Nordic, Slavic, Turkish,
+# Russian, Hindi, and the CJK 万/亿).
+_MULTIPLIER_STEM_RE = re.compile(
+    r"(?i)(?:milli?on|mill[oó]n|milh[aã]o|milh[oõ]es|mill?i?ard|billion|trillion|thousand|tausend|basis\b|bps?\b"
+    r"|(?:mio|mrd|mds?|tsd|mln|mld|mlrd|tys|bln|mille|mila|milliers?|migliai[ao]|miljoen|miljard|miljon|miljoner"
+    r"|milyon|milyar|duizend|tusen|tusind|tysi[aą]c\w*)(?![^\W\d_])"
+    r"|миллион|миллиард|млн|млрд|тыс|हज़ार|हजार|लाख|करोड़|[万萬亿億兆])")
 
 
 def is_multiplier(word: str) -> bool:

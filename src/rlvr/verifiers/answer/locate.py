@@ -29,6 +29,7 @@ import dataclasses
 import re
 
 from rlvr.verifiers.answer import document, forms
+from rlvr.verifiers.answer.follow import _RETRACT_RE as _TAKES_BACK_RE
 from rlvr.verifiers.answer.follow import (
     MAX_MARKERS,
     MAX_VALUE_CHARS,
@@ -125,6 +126,7 @@ def locate(completion: str, markers: tuple[str, ...] = MARKERS, unmarked: bool =
     accept the padding hack knowingly. An answer shown before a later ``<think>`` block
     (``The answer is 3.<think>maybe 4</think>The answer is 4.``) is shown to the reader
     too: it competes with the final one and must agree with it."""
+    completion = before_next_exemplar(completion)
     found = _locate(completion, markers, unmarked, require_end)
     if found.value is None or THINK_CLOSE not in completion:
         return found
@@ -140,6 +142,36 @@ def locate(completion: str, markers: tuple[str, ...] = MARKERS, unmarked: bool =
     if not earlier:
         return found
     return dataclasses.replace(found, competitors=found.competitors + tuple(earlier))
+
+
+# a line that opens another problem, as few-shot prompts label their exemplars
+_NEXT_EXEMPLAR_RE = re.compile(r"(?m)^[ \t]*(?:\*\*|#+[ \t]*)?(?:Question|Problem|Q)[ \t]*[:：](?:\*\*)?[ \t]*"
+                               r"(?:\S|\n[ \t]*\S)")
+_ANSWERED_RE = re.compile(r"(?i)\banswer\s+is\b|\banswer\s*(?:\*\*)?\s*[:：]|\\boxed\s*\{|####")
+
+
+def before_next_exemplar(completion: str) -> str:
+    """The completion up to a line that opens another problem after an answer was given
+    (``The answer is (F).`` then ``Question: Let f(x) = ...``): a base model given few-shot
+    exemplars goes on writing new ones, and a grader reads the answer to the question asked,
+    as a harness's stop sequence would. Only the first answer is read, so nothing after the
+    cut can add a value; a completion that opens with a problem line keeps it, and so does
+    one whose text after the line takes an answer back ("Q: Is that right? Actually ..."): that
+    is the model questioning itself, read whole."""
+    for m in _NEXT_EXEMPLAR_RE.finditer(completion):
+        if m.start() > 0 and _ANSWERED_RE.search(completion, 0, m.start()):
+            asked = _QUESTION_END_RE.search(completion, m.end())
+            problem = completion[m.start(): asked.start() if asked else len(completion)]
+            if _TAKES_BACK_RE.search(completion, m.start()) or not _STATES_A_PROBLEM_RE.search(problem):
+                return completion
+            return completion[:m.start()]
+    return completion
+
+
+# where a run-on exemplar's problem ends: a blank line or the line of its answer
+_QUESTION_END_RE = re.compile(r"\n[ \t]*\n|\n[ \t]*(?:A|Answer|Solution)[ \t]*[:：]")
+# a problem states its givens: a number, a question mark, or options ("the same question again." states none)
+_STATES_A_PROBLEM_RE = re.compile(r"\d|[?？]|\bOptions\b")
 
 
 _EARLIER_MARKER_RE = re.compile(r"(?i)\\(?:boxed|fbox|framebox)\s*\{|\banswer\b|####")
