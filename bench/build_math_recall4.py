@@ -55,6 +55,11 @@ SOURCES = {
                                      "on Reasoning Gym tasks (starzmustdie/Qwen-2.5-3B-rlft), run through the "
                                      "Qwen2.5-Math evaluation harness: `<think> ... </think>` then "
                                      "`<answer> \\boxed{...}`, graded by the harness's `score`"),
+    "rg_qwen3b_rl_algebra": (*RG_EVAL, "Reasoning Gym's generalisation runs: Qwen2.5-3B-Instruct after reinforcement "
+                                       "learning on Reasoning Gym's games or algorithmic tasks, answering its algebra "
+                                       "tasks (complex arithmetic, linear and polynomial equations, polynomial "
+                                       "multiplication, integration) as `<think> ... </think>` then "
+                                       "`<answer>...</answer>`, graded by the tasks' own scorers"),
     "jmgsm_fewshot_ja": (*JA_HARNESS, "the Japanese lm-evaluation-harness's MGSM (ja) runs: text-davinci-002 and "
                                       "the Japanese base and instruction-tuned models rinna-3.6B (base, SFT, PPO) "
                                       "and OpenCALM 1B/3B/7B, four-shot chain of thought written in Japanese "
@@ -102,9 +107,50 @@ def rg_qwen3b_rl_think(repo: Repo) -> list[dict]:
     return pick(rows, 60, 60)
 
 
+RG_INTER = "reasoninggym-paper-experiments/inter-generalisation"
+RG_ALGEBRA_RUNS = ("inter_games_to_algebra/games_qwen_3b_500_to_algebra.json",
+                   "inter_algorithmic_to_algebra/algorithmic_qwen_3b_500_to_algebra.json")
+
+
+def rg_answer_tag_states(response: str, model_answer: str) -> bool:
+    """Whether the task scorer's grade reads the answer the transcript states: the reasoning is
+    closed (``</think>``), one ``<answer>...</answer>`` follows it, and the answer Reasoning
+    Gym extracted (and scored) is what that block holds. Reads the form only."""
+    if "</think>" not in response:
+        return False
+    tail = response.rsplit("</think>", 1)[1]
+    if tail.count("<answer>") != 1 or tail.count("</answer>") != 1:
+        return False
+    block = tail.split("<answer>", 1)[1].split("</answer>", 1)[0]
+    return bool(block.strip()) and block.strip() == str(model_answer).strip()
+
+
+def rg_qwen3b_rl_algebra(repo: Repo) -> list[dict]:
+    rows = []
+    for run in RG_ALGEBRA_RUNS:
+        path = f"{RG_INTER}/{run}"
+        result = json.loads(repo.show(path))
+        model = Path(result["metadata"]["model"]).name
+        for dataset in result["categories"][0]["datasets"]:
+            scores = [c["score"] for item in dataset["results"] for c in item["completions"]]
+            if set(scores) - {0.0, 1.0} or abs(sum(scores) / len(scores) - dataset["average_score"]) > 1e-9:
+                raise SystemExit(f"build_math_recall4: {path}: {dataset['name']}: scores are not the reported "
+                                 f"average of 0/1 grades")
+            for q, item in enumerate(dataset["results"]):
+                for k, c in enumerate(item["completions"]):
+                    if not rg_answer_tag_states(c["full_model_response"], c["model_answer"]):
+                        continue
+                    rows.append({"id": f"{model}/{dataset['name']}/{q}/{k}", "path": path, "model": model,
+                                 "reference": str(item["expected_answer"]).strip(),
+                                 "completion": c["full_model_response"], "grade": int(c["score"] == 1.0),
+                                 "grade_from": "reasoning_gym_score", "lang": "en"})
+    return pick(rows, 60, 60)
+
+
 # ------------------------------------------------------------------ Japanese MGSM, few-shot
 
-JA_MODELS = ("openai/gpt3", "rinna/rinna-japanese-gpt-neox-3.6b", "rinna/rinna-japanese-gpt-neox-3.6b-instruction-sft-v2",
+JA_MODELS = ("openai/gpt3", "rinna/rinna-japanese-gpt-neox-3.6b",
+             "rinna/rinna-japanese-gpt-neox-3.6b-instruction-sft-v2",
              "rinna/rinna-japanese-gpt-neox-3.6b-instruction-ppo", "cyberagent/cyberagent-open-calm-1b",
              "cyberagent/cyberagent-open-calm-3b", "cyberagent/cyberagent-open-calm-7b")
 # the harness's reading of a completion (``lm_eval/tasks/ja/mgsm.py``): the last run of digits, signs, dots and commas
@@ -167,7 +213,8 @@ def write_licences(root: Path, out: Path) -> None:
     notices.mkdir(parents=True, exist_ok=True)
     for repo_name, commit, _, licence_path, _ in SOURCES.values():
         text = Repo(root, repo_name, commit).show(licence_path)
-        (notices / (repo_name.replace("/", "+") + ".txt")).write_text(f"{repo_name} at {commit}, {licence_path}\n\n{text}")
+        target = notices / (repo_name.replace("/", "+") + ".txt")
+        target.write_text(f"{repo_name} at {commit}, {licence_path}\n\n{text}")
 
 
 def main(argv: list[str] | None = None) -> int:
