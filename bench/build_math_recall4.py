@@ -17,7 +17,8 @@ COMMIT:PATH``; nothing is downloaded or executed). Rows have the fields of
 reference, completion, grade, grade_from, family, mv, label, lang``). ``grade`` is the
 source's own grade (``grade_from`` names it; the builder checks that it reproduces the
 accuracy the source reports), ``mv`` plain Math-Verify's verdict at build time, ``label`` the
-grade (no row was read by hand, so there are no overrides).
+grade unless a hand look at a tuning-half row found the grade wrong (``LABEL_OVERRIDES``, the reason in
+``label_note``).
 
 A fixed number of correct and of incorrect rows is kept per source, the first by
 ``sha256(row id + "/pick")`` (``pick``): the choice reads only the ids and the source's grade.
@@ -103,7 +104,7 @@ def rg_qwen3b_rl_think(repo: Repo) -> list[dict]:
             rows.append({"id": f"{bench}/{item['idx']}", "path": stem + ".jsonl",
                          "model": "starzmustdie/Qwen-2.5-3B-rlft", "reference": str(item["gt"]).strip(),
                          "completion": completion, "grade": grade, "grade_from": "qwen_math_eval_score",
-                         "lang": "en"})
+                         "lang": "en", "question": str(item["question"])})
     return pick(rows, 60, 60)
 
 
@@ -143,7 +144,8 @@ def rg_qwen3b_rl_algebra(repo: Repo) -> list[dict]:
                     rows.append({"id": f"{model}/{dataset['name']}/{q}/{k}", "path": path, "model": model,
                                  "reference": str(item["expected_answer"]).strip(),
                                  "completion": c["full_model_response"], "grade": int(c["score"] == 1.0),
-                                 "grade_from": "reasoning_gym_score", "lang": "en"})
+                                 "grade_from": "reasoning_gym_score", "lang": "en",
+                                 "question": str(item["question"])})
     return pick(rows, 60, 60)
 
 
@@ -193,18 +195,38 @@ def jmgsm_fewshot_ja(repo: Repo) -> list[dict]:
                     continue
                 rows.append({"id": f"{name}/{task}/{k}", "path": path, "model": model,
                              "reference": str(d["answer"]), "completion": d["completion"], "grade": grade,
-                             "grade_from": "lm_eval_ja_mgsm_acc", "lang": "ja"})
+                             "grade_from": "lm_eval_ja_mgsm_acc", "lang": "ja", "question": str(d["question"])})
     return pick(rows, 60, 60)
 
 
 BUILDERS = {name: globals()[name] for name in SOURCES}
+
+# Source grades a hand look found wrong: (label, why). Only rows of a tuning half were read for this, and
+# only those the project's verifier paid against their grade.
+LABEL_OVERRIDES: dict[str, tuple[int, str]] = {
+    "rg_qwen3b_rl_think/minerva_math/194": (
+        1, "the answer 7.26 \\times 10^6 is the reference 7.26e6 written in LaTeX; the harness did not read e-notation"),
+    "rg_qwen3b_rl_think/olympiadbench/260": (
+        1, "the answer lists the reference's three solutions (-3/2, 0, -1) in another order; the question asks for all "
+           "solutions, a set, and Math-Verify agrees"),
+}
+# Reasoning Gym's algebra scorers parse sympy syntax only, and the prompt asks for it ("Use ** instead of ^"):
+# an answer written in LaTeX scores 0 whatever its value. Where the value equals the reference, the value is
+# right and the label says so; the format the prompt asks for is a format reward's to judge.
+_RG_LATEX = "the value equals the reference, written in LaTeX; Reasoning Gym's scorer reads sympy syntax only"
+for _id in ("inter_algorithmic_qwen_3b_500/simple_integration/48/1",
+            "inter_games_qwen_3b_500/intermediate_integration/86/1",
+            "inter_games_qwen_3b_500/polynomial_multiplication/9/0",
+            "inter_games_qwen_3b_500/simple_integration/8/1",
+            "inter_games_qwen_3b_500/simple_integration/92/0"):
+    LABEL_OVERRIDES[f"rg_qwen3b_rl_algebra/{_id}"] = (1, _RG_LATEX)
 
 
 # ------------------------------------------------------------------ build
 
 
 def finish(name: str, rows: list[dict]) -> list[dict]:
-    out = build_finish(name, rows, sources=SOURCES, overrides={}, split=split_of, keys=(*ROW_KEYS, "lang"))
+    out = build_finish(name, rows, sources=SOURCES, overrides=LABEL_OVERRIDES, split=split_of, keys=(*ROW_KEYS, "lang", "question"))
     return sorted(out, key=lambda r: r["id"])
 
 

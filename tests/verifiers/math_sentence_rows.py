@@ -272,6 +272,33 @@ ROWS = [
     ("structure_correct", "5", "Question: What is 2+3?\nWe add the two. The answer is 5.", 1, None),
     ("structure_disowned", "5", "The answer is 5.\nQ: Is that right? Actually the answer is 6.", 0, None),
     ("structure_cover", "6", "The answer is 5.\nQ: Is that right? Actually the answer is 6.", 0, None),
+    # Japanese and Chinese: a counter, unit or currency after the value (Han characters or katakana), closed by
+    # the copula; numerals, multipliers and words of bound or approximation after it change the value
+    ("sentence_correct", "540", "60*9=540メートル走ります。答えは540メートルです。", 1, None),
+    ("sentence_correct", "9", "6+3=9日間かかります。答えは9日間です。", 1, None),
+    ("sentence_correct", "28", "答えは28.00ドルです。", 1, None),
+    ("sentence_correct", "5", "答えは5ドル。", 1, None),
+    ("sentence_correct", "225", "答えは225lbsです。", 1, None),
+    ("sentence_misreading", "3", "答えは3万円です。", 0, None),
+    ("sentence_misreading", "5", "答えは5千円です。", 0, None),
+    ("sentence_hedged", "5", "答えは5以上です。", 0, None),
+    ("sentence_hedged", "5", "答えは5くらいです。", 0, None),
+    ("sentence_hedged", "5", "答えは5強です。", 0, None),
+    ("sentence_hedged", "5", "答えは5ドル未満です。", 0, None),
+    ("sentence_hedged", "6", "答えは約6です。", 0, None),
+    ("sentence_cover", "5", "答えは5個か6個です。", 0, None),
+    # an answer tag a stop sequence left open: read only when a closed box fills it
+    ("structure_correct", "15", "<think>so 15</think> \n<answer> \\boxed{15}", 1, None),
+    ("structure_correct", "I,II,III,IV", "<think>x</think>\n<answer> \\boxed{I, II, III, IV}", 1, None),
+    ("structure_cover", "15", "<think>so 15</think> \n<answer> 15", 0, None),
+    ("structure_cover", "15", "<think>so 15</think> \n<answer> \\boxed{15", 0, None),
+    ("structure_cover", "16", "<think>so 15</think> \n<answer> \\boxed{15} or \\boxed{16}", 0, None),
+    # a power as Python writes it; "2**-1" is not "2-1"
+    ("number_correct", "-8*X**5/5 - 8*X**3 + C", "<answer>-8/5 * X**5 - 8 * X**3 + C</answer>", 1, None),
+    ("number_correct", "x^{12}", "<answer>x**12</answer>", 1, None),
+    ("number_correct", "8", "<answer>2**3</answer>", 1, None),
+    ("number_wrong", "x^3", "<answer>x**2</answer>", 0, None),
+    ("number_wrong", "1", "<answer>2**-1</answer>", 0, None),
     # a unit after the value is the value's: compared with the reference's unit
     ("unit_misreading", "5\\text{ kg}", "The bag weighs $\\boxed{5}$ g.", 0, None),
     ("unit_misreading", "500\\text{ mL}", "The bottle holds $\\boxed{500}$ L.", 0, None),

@@ -48,6 +48,28 @@ def test_the_question_words_in_the_sentence(question, completion, paid):
     assert verdict.reward == paid, verdict
 
 
+@pytest.mark.parametrize("question, reference, completion, paid", [
+    # an expression of the question copied out is no answer, however equal its value
+    ("Simplify this expression: (49 - z**3)*(-94*z**3 - 144*z - 78)", "94*z**6 + 144*z**4 - 4528*z**3 - 7056*z - 3822",
+     "<answer>(49 - z**3)(-94*z**3 - 144*z - 78)</answer>", 0),
+    ("Simplify this expression: (49 - z**3)*(-94*z**3 - 144*z - 78)", "94*z**6 + 144*z**4 - 4528*z**3 - 7056*z - 3822",
+     "<answer>94*z**6 + 144*z**4 - 4528*z**3 - 7056*z - 3822</answer>", 1),
+    ("Simplify (x+1)^2 - (x-1)^2.", "4x", "The answer is \\boxed{(x+1)^2 - (x-1)^2}.", 0),
+    ("Simplify (x+1)^2 - (x-1)^2.", "4x", "The answer is \\boxed{4x}.", 1),
+    # the reference as written, a plain number, or a short expression is not a copy
+    ("Factor x^2 - 1.", "(x-1)(x+1)", "The answer is \\boxed{(x-1)(x+1)}.", 1),
+    ("What is the value of 2+3?", "5", "The answer is 5.", 1),
+    ("Find f(x). Hint: try f(x) = x + 1.", "x+1", "\\boxed{x + 1}", 1),
+    # a Japanese counter the question writes, or a currency, stands beside the value
+    ("ジョンは5個のりんごと4個のりんごを持っています。全部で何個？", "9", "答えは9個です。", 1),
+    ("1ガロン$3.00で10ガロン買うといくら？", "30", "答えは30ドルです。", 1),
+    ("1ガロン$3.00で10ガロン買うといくら？", "30", "答えは30万です。", 0),
+])
+def test_the_question_decides_copies_and_counters(question, reference, completion, paid):
+    verdict = _with_question(completion, reference, question)
+    assert verdict.reward == paid, verdict
+
+
 def test_read_statement_returns_none_without_a_value():
     from rlvr.verifiers.answer.statement import read_statement
 

@@ -1001,6 +1001,9 @@ def verify_math(completion: str, sample: Sample, *, float_rounding: int = 6, str
         if any(_literal(text) != _literal(gold) for text in located.competitors):
             return refused("several_answers", f"another final answer besides the literal reference {gold[:60]!r}")
         return Verdict(1.0, "ok", "literally the reference", answer=_literal(gold))
+    copied = _copies_question(located.value or "", pred, gold, question)
+    if copied is not None:
+        return copied
     opts = {"float_rounding": float_rounding, "strict": strict, "allow_set_relation_comp": allow_set_relation_comp}
     if reject_several_answers:
         competing = _competing(located, pred, opts, question)
@@ -1174,6 +1177,34 @@ def _worked_result(other: Answer) -> Answer | None:
             cut = i
     result = parse_answer(other.latex[cut + 1:]) if cut >= 0 else None
     return result if isinstance(result, Answer) and result.node == last else None
+
+
+_PLAIN_FORM_RE = re.compile(r"\s+|\*|\$|\\(?:left|right|cdot|times|,|;|!)(?![A-Za-z])|[{}]")
+
+
+def _plain_form(text: str) -> str:
+    """Text with spacing, multiplication signs, math delimiters and braces taken out, ``**`` and ``^``
+    alike: ``(49 - z**3)*(2*z)`` and ``(49-z^{3})(2z)`` are one form."""
+    return _PLAIN_FORM_RE.sub("", text.replace("**", "^")).replace("^", "")
+
+
+def _copies_question(value: str, pred: Answer, gold: str, question: str) -> Verdict | None:
+    """The refusal when the answer is an expression of the question copied out (``Calculate
+    (49 - z**3)*(2*z - 1)`` answered ``(49 - z^3)(2z - 1)``): equal to the reference by value, it
+    restates what was asked, and a policy that learns to copy the question would be paid for every
+    "expand", "simplify" or "compute" task. Only expressions with an operation, of at least six
+    characters, and not the reference as written."""
+    if not question or _number_literal(pred.node) or pred.node[0] in ("num", "text", "mixed"):
+        return None
+    boxed = _OUTER_BOX_RE.fullmatch(value.strip().strip("$").strip())
+    form = _plain_form(boxed.group(1) if boxed else value)
+    if len(form) < 6 or not re.search(r"[-+/()^]", form) or form == _plain_form(gold):
+        return None
+    asked = _plain_form(question)
+    if form in asked or _plain_form(pred.latex) in asked:
+        return refused("no_answer", f"the answer {value.strip()[:60]!r} is an expression of the question copied out, "
+                                    "not worked out")
+    return None
 
 
 def _unevaluated(pred: Answer) -> Verdict | None:

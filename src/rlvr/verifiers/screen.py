@@ -157,7 +157,8 @@ def screen_words(text: str) -> str:
     turkish = written_in_turkish(text)
     for word, letters in _foreign_words(text):
         if all(c.isascii() or _accented_latin(c) for c in letters) or turkish and _turkish(word, letters) \
-                or _greek_symbols(letters) or _in_its_script(text, word, letters):
+                or _greek_symbols(letters) or _in_its_script(text, word, letters) \
+                or all(c.isascii() or _ideographic(c) for c in letters):  # "225lbsです": no look-alike in it
             continue  # "La réponse est", "Die Lösung", "Yanıt", "πr²": words a reader reads as written
         if all(c in _PASSES_FOR_LATIN for c in letters) or any(
                 _look_alike_script(c) and not _cyrillic_or_greek(c) for c in letters):

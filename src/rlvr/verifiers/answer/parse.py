@@ -58,7 +58,10 @@ __all__ = ["FUNCTIONS", "MAX_ANSWER_CHARS", "MAX_TOKENS", "REASONS", "UNIT_WORDS
 # ------------------------------------------------------------------ outer wrappers
 
 _DOUBLE_BACKSLASH_RE = re.compile(r"\\\\(?=[a-zA-Z])")
-_MARKDOWN_BOLD_RE = re.compile(r"(?<![\w}])\*\*|\*\*(?![\w{\\(])")
+# a power as Python writes it, with a whole number or one letter for exponent ("X**5", "(x+1)**12")
+_PYTHON_POWER_RE = re.compile(r"(?<=[A-Za-z0-9)])\*\*(\d+|[A-Za-z])(?![\w.(])")
+# bold markers; not "**" between an operand and a sign ("2**-1" is a power, not "2-1")
+_MARKDOWN_BOLD_RE = re.compile(r"(?<![\w}])\*\*|(?<![\w)])\*\*(?![\w{\\(])|\*\*(?![\w{\\(+\-])")
 _WRAPPER_CMD_RE = re.compile(r"\\(boxed|fbox|framebox|textbf|mathbf|displaystyle|color|textcolor)\s*")
 _TRAILING_PUNCT = ".,;:"
 _LETTERS_ANSWER_RE = re.compile(r"[A-Za-z][A-Za-z '\-]*[A-Za-z.]|[A-Za-z]|\([A-Za-z]\)")  # "n!" is a factorial
@@ -153,6 +156,7 @@ def _parse(text: str, words: str) -> Answer:
             raise _Refused("unparsed", "unbalanced $ delimiters")
         s = re.sub(r"(?<!\\)\$", " ", s)
     s = s.replace("\\(", " ").replace("\\)", " ").replace("\\[", " ").replace("\\]", " ")
+    s = _PYTHON_POWER_RE.sub(r"^{\1}", s)
     s = _MARKDOWN_BOLD_RE.sub(" ", s).strip()
     s = _strip_trailing_punct(s)
     s = _one_typed_value(s.replace("{:}", ":"))

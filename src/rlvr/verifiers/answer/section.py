@@ -64,6 +64,10 @@ def answer_tag(
         return None
     if variants:
         return Extracted(None, f"an answer tag written another way ({variants!r}): one {open_tag}…{close_tag} only")
+    if n_open == 1 and n_close == 0:
+        content = strip_eos(text[text.find(open_tag) + len(open_tag):], eos_markers)
+        if _closed_box(content):
+            return Extracted(content, source="tag")
     if n_open != 1 or n_close != 1:
         return Extracted(None, f"expected exactly one {open_tag}…{close_tag}, found {n_open} opening and "
                                f"{n_close} closing tags")
@@ -73,6 +77,29 @@ def answer_tag(
     if strip_eos(text[end + len(close_tag):], eos_markers):
         return Extracted(None, f"text follows {close_tag}: the answer must end the completion")
     return Extracted(text[start + len(open_tag): end].strip(), source="tag")
+
+
+_BOX_OPEN_RE = re.compile(r"\s*(?:\$\$?|\\\(|\\\[)?\s*\\boxed\s*\{")
+_BOX_CLOSE_RE = re.compile(r"\s*(?:\$\$?|\\\)|\\\])?\s*\.?\s*")
+
+
+def _closed_box(content: str) -> bool:
+    """Whether the text after an answer tag that was never closed is one ``\\boxed{…}`` whose braces
+    close, with nothing after it but its math delimiter: generation stopped at the closing tag (a stop
+    sequence consumes it), and the box shows the answer was written whole. A bare value there may
+    have been cut off mid-number, and stays refused."""
+    m = _BOX_OPEN_RE.match(content)
+    if m is None:
+        return False
+    depth, i = 1, m.end()
+    while i < len(content) and depth:
+        ch = content[i]
+        if ch == "\\":
+            i += 2
+            continue
+        depth += (ch == "{") - (ch == "}")
+        i += 1
+    return depth == 0 and _BOX_CLOSE_RE.fullmatch(content, i) is not None
 
 
 def _tag_variants(text: str, open_tag: str, exact: int) -> str:

@@ -205,15 +205,36 @@ def _unit_after(tokens: list[tuple[str, str]], k: int) -> str:
 
 
 # numerals, multipliers and fractions, and words of bounds and approximation: no counter
-_HAN_NUMERALS = frozenset("〇零一二三四五六七八九十百千万萬亿億兆两倍成割分半多余餘约約左右以上下近超")
+# (Japanese 未満 "under", 程 "about", 強/弱 "a little over/under", 位 "about", 最 "at most/least", 不/没/無/非 "not")
+_HAN_NUMERALS = frozenset("〇零一二三四五六七八九十百千万萬亿億兆两倍成割分半多余餘约約左右以上下近超未満程強弱位最不没無非")
+# the copula that may close a Japanese or Chinese answer sentence after the counted word ("9日間です")
+_COPULA_RE = re.compile(r"(?:です|でした|である|だ|になります|となります|になる|となる|是)$")
+
+
+# currencies as Japanese and Chinese write them: the unit of a money answer whichever way the question
+# wrote the amount ("$3.00" asked, "28ドル" answered)
+_CJK_CURRENCIES = frozenset("ドル 円 元 ユーロ ポンド セント ルピー ウォン フラン ペソ 美元 欧元 英镑 日元 人民币 块 角 分钱".split())
+
+
+def _cjk_word_letter(ch: str) -> bool:
+    """A Han character or a katakana letter (with the long-vowel mark): what Japanese and Chinese write
+    counters, units and loan words with ("日間", "メートル", "ドル"); hiragana writes grammar, and its
+    words of approximation ("くらい", "ほど") are no counter."""
+    name = unicodedata.name(ch, "")
+    return name.startswith(("CJK UNIFIED", "KATAKANA"))
 
 
 def _counter(word: str) -> bool:
-    """A Chinese or Japanese counter right after a number ("9個", "5台"): one Han character that is no
-    numeral ("万" multiplies), or a counter followed by its copula ("個です")."""
-    head = word[:1]
-    return bool(head) and unicodedata.name(head, "").startswith("CJK UNIFIED") and head not in _HAN_NUMERALS \
-        and (len(word) == 1 or word[1:] in FUNCTION_WORDS)
+    """A Chinese or Japanese counter, unit or counted noun right after a number ("9個", "5台", "9日間",
+    "540メートル", "28ドル"), optionally closed by its copula ("個です", "日間です"): Han characters and
+    katakana, none of them a numeral, a multiplier or a word of bound, approximation or negation ("万"
+    multiplies, "約"/"以上"/"未満" bound); or a Latin unit abbreviation written into the copula ("lbsです")."""
+    core = _COPULA_RE.sub("", word)
+    if not core or len(core) > 6:
+        return False
+    if all(_cjk_word_letter(c) and c not in _HAN_NUMERALS for c in core):
+        return True
+    return core != word and re.fullmatch(r"[a-z]+", core) is not None
 
 
 def _neutral(word: str, asked: frozenset[str]) -> bool:
@@ -240,6 +261,11 @@ def _neighbours(tokens: list[tuple[str, str]], k: int, asked: frozenset[str], ha
         counted = counted or not has_question and not unit and (re.fullmatch(r"[a-z]+", after[1]) is not None
                                                                  or _counter(after[1])) \
             and tokens[k][0] == "num"
+        # with a question, a Chinese or Japanese counter is the question's when the question writes it (no
+        # spaces there to split words at: "9日間" against "...6日間かかります...")
+        counted = counted or has_question and not unit and tokens[k][0] == "num" and _counter(after[1]) \
+            and (_COPULA_RE.sub("", after[1]) in _CJK_CURRENCIES
+                 or any(_COPULA_RE.sub("", after[1]) in word for word in asked))
         if not counted:
             return Refusal("unparsed", f"{after[1]!r} right after the value is not a word the reader classifies")
     return None
