@@ -205,7 +205,8 @@ BUILDERS = {name: globals()[name] for name in SOURCES}
 # only those the project's verifier paid against their grade.
 LABEL_OVERRIDES: dict[str, tuple[int, str]] = {
     "rg_qwen3b_rl_think/minerva_math/194": (
-        1, "the answer 7.26 \\times 10^6 is the reference 7.26e6 written in LaTeX; the harness did not read e-notation"),
+        1, "the answer 7.26 \\times 10^6 is the reference 7.26e6 written in LaTeX; the harness did not read "
+           "e-notation"),
     "rg_qwen3b_rl_think/olympiadbench/260": (
         1, "the answer lists the reference's three solutions (-3/2, 0, -1) in another order; the question asks for all "
            "solutions, a set, and Math-Verify agrees"),
@@ -226,7 +227,8 @@ for _id in ("inter_algorithmic_qwen_3b_500/simple_integration/48/1",
 
 
 def finish(name: str, rows: list[dict]) -> list[dict]:
-    out = build_finish(name, rows, sources=SOURCES, overrides=LABEL_OVERRIDES, split=split_of, keys=(*ROW_KEYS, "lang", "question"))
+    out = build_finish(name, rows, sources=SOURCES, overrides=LABEL_OVERRIDES, split=split_of,
+                       keys=(*ROW_KEYS, "lang", "question"))
     return sorted(out, key=lambda r: r["id"])
 
 

@@ -206,14 +206,16 @@ def _unit_after(tokens: list[tuple[str, str]], k: int) -> str:
 
 # numerals, multipliers and fractions, and words of bounds and approximation: no counter
 # (Japanese 未満 "under", 程 "about", 強/弱 "a little over/under", 位 "about", 最 "at most/least", 不/没/無/非 "not")
-_HAN_NUMERALS = frozenset("〇零一二三四五六七八九十百千万萬亿億兆两倍成割分半多余餘约約左右以上下近超未満程強弱位最不没無非")
+_HAN_NUMERALS = frozenset("〇零一二三四五六七八九十百千万萬亿億兆两倍成割分半多余餘约約左右以上下近超"
+                          "未満程強弱位最不没無非")
 # the copula that may close a Japanese or Chinese answer sentence after the counted word ("9日間です")
 _COPULA_RE = re.compile(r"(?:です|でした|である|だ|になります|となります|になる|となる|是)$")
 
 
 # currencies as Japanese and Chinese write them: the unit of a money answer whichever way the question
 # wrote the amount ("$3.00" asked, "28ドル" answered)
-_CJK_CURRENCIES = frozenset("ドル 円 元 ユーロ ポンド セント ルピー ウォン フラン ペソ 美元 欧元 英镑 日元 人民币 块 角 分钱".split())
+_CJK_CURRENCIES = frozenset("ドル 円 元 ユーロ ポンド セント ルピー ウォン フラン ペソ "
+                            "美元 欧元 英镑 日元 人民币 块 角 分钱".split())
 
 
 def _cjk_word_letter(ch: str) -> bool:
