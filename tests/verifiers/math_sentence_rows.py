@@ -293,6 +293,16 @@ ROWS = [
     ("structure_cover", "15", "<think>so 15</think> \n<answer> 15", 0, None),
     ("structure_cover", "15", "<think>so 15</think> \n<answer> \\boxed{15", 0, None),
     ("structure_cover", "16", "<think>so 15</think> \n<answer> \\boxed{15} or \\boxed{16}", 0, None),
+    # physics units the typed values know: energy, pressure, small lengths and times, converted exactly
+    ("sentence_correct", "4.0", "The Q value is 9.5 MeV - 5.5 MeV. Therefore, the answer is 4 MeV.", 1, None),
+    ("number_correct", "4 \\text{ MeV}", "\\boxed{4000 \\text{ keV}}", 1, None),
+    ("unit_misreading", "4 \\text{ MeV}", "\\boxed{4 \\text{ keV}}", 0, None),
+    ("sentence_correct", "12", "The answer is 12 Pa.", 1, None),
+    ("sentence_correct", "5", "The answer is 5 nm.", 1, None),
+    # a subscript in a box written without dollars is math: not read as emphasis ("\\omega_d", "x_d")
+    ("structure_correct", "\\omega_{d}", "\\boxed{\\omega_d}", 1, None),
+    ("structure_correct", "x_{d}", "\\boxed{x_d}", 1, None),
+    ("number_wrong", "xd", "\\boxed{x_d}", 0, None),
     # a power as Python writes it; "2**-1" is not "2-1"
     ("number_correct", "-8*X**5/5 - 8*X**3 + C", "<answer>-8/5 * X**5 - 8 * X**3 + C</answer>", 1, None),
     ("number_correct", "x^{12}", "<answer>x**12</answer>", 1, None),

@@ -201,16 +201,33 @@ def _latex_labels(text: str) -> str:
     return _LATEX_LABEL_RE.sub(label, text)
 
 
+_COMMAND_BEFORE_RE = re.compile(r"\\[A-Za-z]+$")
+
+
+def _box_spans(text: str) -> list[tuple[int, int]]:
+    """(start, end) of the argument of every ``\\boxed{...}``: math, written inside dollars or not."""
+    out = []
+    for m in re.finditer(r"\\boxed\s*\{", text):
+        depth, i = 1, m.end()
+        while i < len(text) and depth:
+            depth += (text[i] == "{") - (text[i] == "}")
+            i += 1
+        out.append((m.end(), i))
+    return out
+
+
 def _drop_inner_emphasis(text: str) -> str:
     """``n**o**t`` -> ``not`` outside math (``x_1`` in math is a subscript)."""
     if not _INNER_EMPHASIS_RE.search(text):
         return text
-    spans = math_spans(text)
+    spans = sorted(math_spans(text) + _box_spans(text))
     out, last = [], 0
     for m in _INNER_EMPHASIS_RE.finditer(text):
         k = bisect.bisect_right(spans, (m.start(), len(text) + 1)) - 1
-        if k >= 0 and spans[k][0] <= m.start() <= spans[k][1]:
+        if k >= 0 and any(a <= m.start() <= b for a, b in spans[max(0, k - 3): k + 1]):
             continue
+        if m.group(0) == "_" and _COMMAND_BEFORE_RE.search(text, 0, m.start()):
+            continue  # "\omega_d": a subscript of a command, math wherever it is written
         out.append(text[last:m.start()])
         last = m.end()
     out.append(text[last:])

@@ -216,6 +216,13 @@ _COPULA_RE = re.compile(r"(?:です|でした|である|だ|になります|と�
 # wrote the amount ("$3.00" asked, "28ドル" answered)
 _CJK_CURRENCIES = frozenset("ドル 円 元 ユーロ ポンド セント ルピー ウォン フラン ペソ "
                             "美元 欧元 英镑 日元 人民币 块 角 分钱".split())
+# the closed class of Japanese and Chinese counters and units of time, length and mass: they count what the
+# question counts whichever counter the question wrote ("50個" for shells the question counts with 個 or not)
+_CJK_COUNTERS = _CJK_CURRENCIES | frozenset(
+    "個 本 冊 枚 匹 頭 羽 人 名 台 回 杯 着 足 件 点 歳 才 日 日間 時間 秒 週 週間 ヶ月 か月 カ月 年 年間 ページ "
+    "キロ メートル センチ グラム リットル マイル ガロン "
+    "个 只 张 条 辆 位 次 天 小时 分钟 岁 周 个月 米 公里 千米 克 千克 公斤 斤 升 毫升 页 道 棵 朵 支 盒 箱 瓶 袋 套 "
+    "双 把 层 座 间".split())
 
 
 def _cjk_word_letter(ch: str) -> bool:
@@ -266,7 +273,7 @@ def _neighbours(tokens: list[tuple[str, str]], k: int, asked: frozenset[str], ha
         # with a question, a Chinese or Japanese counter is the question's when the question writes it (no
         # spaces there to split words at: "9日間" against "...6日間かかります...")
         counted = counted or has_question and not unit and tokens[k][0] == "num" and _counter(after[1]) \
-            and (_COPULA_RE.sub("", after[1]) in _CJK_CURRENCIES
+            and (_COPULA_RE.sub("", after[1]) in _CJK_COUNTERS
                  or any(_COPULA_RE.sub("", after[1]) in word for word in asked))
         if not counted:
             return Refusal("unparsed", f"{after[1]!r} right after the value is not a word the reader classifies")

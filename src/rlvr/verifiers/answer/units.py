@@ -54,6 +54,24 @@ frequency 1000000 MHz megahertz
 frequency 1000000000 GHz gigahertz
 energy 1 J joule joules
 energy 1000 kJ kilojoule kilojoules
+energy 1000000 MJ megajoule megajoules
+energy 801088317/5000000000000000000000000000 eV electronvolt electronvolts
+energy 801088317/5000000000000000000000000 keV kiloelectronvolt kiloelectronvolts
+energy 801088317/5000000000000000000000 MeV megaelectronvolt megaelectronvolts
+energy 801088317/5000000000000000000 GeV gigaelectronvolt gigaelectronvolts
+energy 523/125 cal calorie calories
+energy 4184 kcal kilocalorie kilocalories
+energy 3600 Wh
+energy 3600000 kWh
+pressure 1 Pa pascal pascals
+pressure 1000 kPa kilopascal kilopascals
+pressure 1000000 MPa megapascal megapascals
+pressure 101325 atm atmosphere atmospheres
+power 1000000 MW megawatt megawatts
+length 1/1000000 μm micrometer micrometers micron microns
+length 1/1000000000 nm nanometer nanometers nanometre nanometres
+time 1/1000000 μs microsecond microseconds
+time 1/1000000000 ns nanosecond nanoseconds
 force 1 N newton newtons
 force 1000 kN kilonewton kilonewtons
 power 1 W watt watts
