@@ -221,6 +221,14 @@ for _id in ("inter_algorithmic_qwen_3b_500/simple_integration/48/1",
             "inter_games_qwen_3b_500/simple_integration/8/1",
             "inter_games_qwen_3b_500/simple_integration/92/0"):
     LABEL_OVERRIDES[f"rg_qwen3b_rl_algebra/{_id}"] = (1, _RG_LATEX)
+# The same reading of held-out rows, made after the held-out half had been scored once with the rules frozen
+# (the four incorrect rows that scoring paid; docs/verifiers.md gives the figures before and after).
+for _id in ("inter_games_qwen_3b_500/intermediate_integration/64/1",
+            "inter_games_qwen_3b_500/simple_integration/10/1",
+            "inter_games_qwen_3b_500/simple_integration/24/2",
+            "inter_games_qwen_3b_500/simple_integration/27/0"):
+    LABEL_OVERRIDES[f"rg_qwen3b_rl_algebra/{_id}"] = (
+        1, _RG_LATEX + " (or without the * the prompt asks for); read after the held-out half was scored")
 
 
 # ------------------------------------------------------------------ build

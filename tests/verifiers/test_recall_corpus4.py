@@ -28,7 +28,7 @@ COUNTS = {
     ("rg_qwen3b_rl_algebra", "tune"): (66, 43, 23),
     ("jmgsm_fewshot_ja", "tune"): (56, 31, 25),
     ("rg_qwen3b_rl_think", "heldout"): (62, 30, 32),
-    ("rg_qwen3b_rl_algebra", "heldout"): (54, 22, 32),
+    ("rg_qwen3b_rl_algebra", "heldout"): (54, 26, 28),
     ("jmgsm_fewshot_ja", "heldout"): (64, 29, 35),
 }
 
