@@ -53,13 +53,13 @@ ACEGPT = ("FreedomIntelligence/AceGPT", "061a656497168edd8f01ce6c03d6a4c7fa1d42d
 
 # name -> (repo, commit, licence, licence file, what it is)
 SOURCES = {
-    "gaokao2026_zh_reasoning": (*GAOKAO_EVAL, "the repository's runs of local and API reasoning models (Qwen3.5 "
-                                              "4B/9B, Qwen3.6 27B/35B-A3B at several quantisations, Qwen3.8 27B, Gemma "
-                                              "4 26B-A4B/31B, DeepSeek V4 Flash, Muse-Glimmer 30B, Ternary-Bonsai 27B) "
-                                              "on the 14 choice and fill-in questions of the 2026 national gaokao paper "
-                                              "I in mathematics, prompted in Chinese to reason step by step and box the "
-                                              "answer: the final answer message (the reasoning, returned separately by "
-                                              "the server, is not included), graded by the repository's LLM judge"),
+    "gaokao2026_zh_reasoning": (
+        *GAOKAO_EVAL, "the repository's runs of local and API reasoning models (Qwen3.5 4B/9B, Qwen3.6 27B/35B-A3B at "
+                      "several quantisations, Qwen3.8 27B, Gemma 4 26B-A4B/31B, DeepSeek V4 Flash, Muse-Glimmer 30B, "
+                      "Ternary-Bonsai 27B) on the 14 choice and fill-in questions of the 2026 national gaokao paper I "
+                      "in mathematics, prompted in Chinese to reason step by step and box the answer: the final answer "
+                      "message (the reasoning, returned separately by the server, is not included), graded by the "
+                      "repository's LLM judge"),
     "arabic_mmlu_math_fewshot": (*ACEGPT, "AceGPT's Arabic MMLU runs on the four mathematics subjects (abstract "
                                           "algebra, college, high-school and elementary mathematics): five-shot "
                                           "multiple choice written in Arabic, the continuation of the base models "
