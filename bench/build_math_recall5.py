@@ -182,8 +182,21 @@ def arabic_mmlu_math_fewshot(repo: Repo) -> list[dict]:
 
 BUILDERS = {name: globals()[name] for name in SOURCES}
 
-# Source grades a hand look found wrong: (label, why). None yet; only rows of a tuning half may be read for this.
-LABEL_OVERRIDES: dict[str, tuple[int, str]] = {}
+# Source grades a hand look found wrong: (label, why). Only rows of a tuning half were read for this: the incorrect
+# rows the project's verifier paid, each an answer equal to the key in another closed form, which the LLM judge
+# graded 0 (Math-Verify pays them too).
+_G = "gaokao2026_zh_reasoning/2026_gaokao_math_ng1_"
+_EQUAL = "the boxed answer equals the key in another closed form ({}); the LLM judge graded it 0"
+LABEL_OVERRIDES: dict[str, tuple[int, str]] = {
+    _G + "qwen_36_27b_quant_lower/Qwen3.6-27b-UD-IQ3_XXS-MTP/2026_gaokao_math_quanguo1_1/gaokao_000_013": (
+        1, _EQUAL.format("\\frac{\\sqrt[3]{12}}{2} = \\sqrt[3]{3/2}")),
+    _G + "qwen_vs_gemma/gemma-4-26B-A4B-it-UD-Q6_K_XL/2026_gaokao_math_quanguo1_2/gaokao_000_011": (
+        1, _EQUAL.format("\\sqrt{11/6} = \\sqrt{66}/6")),
+    _G + "qwen_vs_gemma/gemma-4-31B-it-UD-Q6_K_XL/2026_gaokao_math_quanguo1_2/gaokao_000_013": (
+        1, _EQUAL.format("\\sqrt[3]{1.5} = \\sqrt[3]{3/2}")),
+    _G + "type_qwen_vs_gemma/gemma-4-26B-A4B-it-UD-Q6_K_XL/2026_gaokao_math_quanguo1/gaokao_000_011": (
+        1, _EQUAL.format("\\sqrt{11/6} = \\sqrt{66}/6")),
+}
 
 
 # ------------------------------------------------------------------ build

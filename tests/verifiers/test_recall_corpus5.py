@@ -25,7 +25,7 @@ LANG = {"gaokao2026_zh_reasoning": "zh", "arabic_mmlu_math_fewshot": "ar"}
 
 # (source, half) -> (rows, label 1, label 0), as bench/build_math_recall5.py wrote them
 COUNTS = {
-    ("gaokao2026_zh_reasoning", "tune"): (56, 29, 27),
+    ("gaokao2026_zh_reasoning", "tune"): (56, 33, 23),
     ("arabic_mmlu_math_fewshot", "tune"): (50, 23, 27),
     ("gaokao2026_zh_reasoning", "heldout"): (64, 31, 33),
     ("arabic_mmlu_math_fewshot", "heldout"): (70, 37, 33),
