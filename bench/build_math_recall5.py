@@ -197,6 +197,19 @@ LABEL_OVERRIDES: dict[str, tuple[int, str]] = {
     _G + "type_qwen_vs_gemma/gemma-4-26B-A4B-it-UD-Q6_K_XL/2026_gaokao_math_quanguo1/gaokao_000_011": (
         1, _EQUAL.format("\\sqrt{11/6} = \\sqrt{66}/6")),
 }
+# The same reading of held-out rows, made after the held-out half had been scored once with the rules frozen
+# (the four incorrect rows that scoring paid; Math-Verify pays the same four).
+_AFTER = "; read after the held-out half was scored"
+LABEL_OVERRIDES.update({
+    _G + "qwen_36_27b_quant_lower/Qwen3.6-27b-UD-Q2_K_XL-MTP/2026_gaokao_math_quanguo1_2/gaokao_000_012": (
+        1, _EQUAL.format("\\theta = \\frac{3\\pi}{2}, f(\\frac{2\\pi}{3}) = 1: the key's two values, named") + _AFTER),
+    _G + "qwen_36_27b_quant_lower/Ternary-Bonsai-27B-Q2_g64/2026_gaokao_math_quanguo1/gaokao_000_012": (
+        1, "the boxed answer is the key as written (\\frac{3\\pi}{2}, 1); the LLM judge graded it 0" + _AFTER),
+    _G + "qwen_vs_gemma/gemma-4-26B-A4B-it-UD-Q6_K_XL/2026_gaokao_math_quanguo1_1/gaokao_000_011": (
+        1, _EQUAL.format("\\sqrt{11/6} = \\sqrt{66}/6") + _AFTER),
+    _G + "type_qwen_36_27b_quant/Qwen3.6-27b-UD-Q8_K_XL-MTP/2026_gaokao_math_quanguo1/gaokao_000_013": (
+        1, _EQUAL.format("\\frac{\\sqrt[3]{12}}{2} = \\sqrt[3]{3/2}") + _AFTER),
+})
 
 
 # ------------------------------------------------------------------ build

@@ -27,7 +27,7 @@ LANG = {"gaokao2026_zh_reasoning": "zh", "arabic_mmlu_math_fewshot": "ar"}
 COUNTS = {
     ("gaokao2026_zh_reasoning", "tune"): (56, 33, 23),
     ("arabic_mmlu_math_fewshot", "tune"): (50, 23, 27),
-    ("gaokao2026_zh_reasoning", "heldout"): (64, 31, 33),
+    ("gaokao2026_zh_reasoning", "heldout"): (64, 35, 29),
     ("arabic_mmlu_math_fewshot", "heldout"): (70, 37, 33),
 }
 
