@@ -52,18 +52,9 @@ FAILING_NOW: dict[str, str] = {
         ],
     ),
     **_group(
-        "correct refused: numbers in other scripts or forms: 'R$ 45,90' after 'Resposta:', Arabic-Indic and "
-        "Devanagari digits, full-width digits after '答え：', Chinese numerals after '答案是'",
+        "correct refused: a Brazilian amount 'R$ 45,90' after 'Resposta:' (R$ is no currency sign the grammar reads)",
         [
-            'b7_world_numbers_correct#13', 'b7_world_numbers_correct#14', 'b7_world_numbers_correct#15',
-            'b7_world_numbers_correct#16', 'b7_world_numbers_correct#17',
-        ],
-    ),
-    **_group(
-        "correct refused: answer markers of other languages not read ('答え：15個', 'A resposta é 15.', "
-        "'정답은 15입니다.')",
-        [
-            'b7_non_english_correct#1', 'b7_non_english_correct#8', 'b7_non_english_correct#9',
+            'b7_world_numbers_correct#13',
         ],
     ),
     **_group(

@@ -44,8 +44,20 @@ _INNER_EMPHASIS_RE = re.compile(r"(?<=[A-Za-z])(?:\*{1,3}|_{1,3})(?=[A-Za-z])")
 _FULLWIDTH = str.maketrans({
     "\uff1a": ": ", "\uff0c": ", ", "\u3002": ". ", "\uff1b": "; ", "\uff01": "! ", "\uff1f": "? ",
     "\uff08": "(", "\uff09": ")", "\u3001": ", ", "\u060c": ", ", "\u061b": "; ", "\u061f": "? ",
-    "\u066b": ".", "\u066c": ",",
-    **{chr(base + d): str(d) for base in (0xFF10, 0x0660, 0x06F0, 0x0966) for d in range(10)}})
+    "\u066b": ".", "\u066c": ","})
+# digits of other scripts (fullwidth, Arabic-Indic, Persian, Devanagari): read as ASCII digits where a number is
+# written in one script only; a number that mixes scripts ("1٥": ٥ looks like o) is left as written
+_SCRIPT_DIGITS = {chr(base + d): str(d) for base in (0xFF10, 0x0660, 0x06F0, 0x0966) for d in range(10)}
+_DIGIT_RUN_RE = re.compile(r"\d+")
+
+
+def _one_script_digits(m: re.Match[str]) -> str:
+    run = m.group(0)
+    if run.isascii() or not all(c in _SCRIPT_DIGITS for c in run):
+        return run
+    if len({(ord(c) - int(_SCRIPT_DIGITS[c])) for c in run}) > 1:
+        return run
+    return "".join(_SCRIPT_DIGITS[c] for c in run)
 TAG_RE = re.compile(r"</?[A-Za-z][A-Za-z0-9_:-]{0,40}(?:\s+[A-Za-z_:][\w:.-]*\s*=\s*(?:\"[^\"<>]*\"|'[^'<>]*'"
                     r"|[^\s\"'<>=]+))*\s*/?>")
 _HEADING_RE = re.compile(r"[ \t]{0,3}#{1,6}(?=[ \t]|$)")
@@ -156,7 +168,7 @@ def reading_text(section: str) -> str:
     if "*" in section or "_" in section:
         section = _drop_inner_emphasis(section)
     if not section.isascii():
-        section = section.translate(_FULLWIDTH)
+        section = _DIGIT_RUN_RE.sub(_one_script_digits, section.translate(_FULLWIDTH))
     if "\\text" in section:
         section = _latex_labels(section)
     if "<" in section and _HTML_RE.search(section):

@@ -94,10 +94,17 @@ _PHRASE_RE = re.compile(r"(?i)\b(?:final\s+)?answer\s*(?:is\b\s*:?|:)(?!\s*(?:(?
                         r"|plausible|checked)\b)")
 _ANSWER_LINE_RE = re.compile(r"(?im)^[ \t>#*]*answer\b[ \t*]*(?=\$|\\\(|\\\[)")
 _HASH_MARK_RE = re.compile(r"####")
-# "the answer is" as other languages write it (MGSM's exemplars: zh, ja, ru, de, es, fr, sw, th, bn, te)
+# "the answer is" as other languages write it (MGSM's exemplars: zh, ja, ru, de, es, fr, sw, th, bn, te), and
+# the phrase and the answer label ("Answer:" at the start of a line: "ステップごとの答え：" is no label) of other
+# widely written languages: pt, it, nl, pl, cs, sv, tr, id, vi, ko, ar, fa, hi, el, he
 _OTHER_PHRASE_RE = re.compile(r"答案是|答えは|\bОтвет\s*[—–:-]|\bDie\s+Antwort\s+(?:ist|lautet)\b"
                               r"|\bLa\s+respuesta\s+es\b"
-                              r"|\bLa\s+réponse\s+est\b|\bJibu\s+ni\b|คำตอบคือ|উত্তর\s+হল|సమాధానం(?!\s*:)", re.I)
+                              r"|\bLa\s+réponse\s+est\b|\bJibu\s+ni\b|คำตอบคือ|উত্তর\s+হল|సమాధానం(?!\s*:)"
+                              r"|\bA\s+resposta\s+(?:final\s+)?é\b|\bLa\s+risposta\s+(?:finale\s+)?è\b"
+                              r"|\bHet\s+antwoord\s+is\b|\bSvaret\s+är\b|\bJawabannya\s+(?:adalah|ialah)\b"
+                              r"|\bCâu\s+trả\s+lời\s+là\b|정답은|답은|الإجابة\s+هي|الجواب\s+هو|उत्तर\s+है"
+                              r"|(?:^|(?<=\n))[ \t>#*]*(?:Resposta|Risposta|Antwoord|Odpowiedź|Odpověď|Svar|Cevap|Yanıt"
+                              r"|Jawaban|Đáp\s+án|Απάντηση|答え|정답|الإجابة|الجواب|پاسخ|उत्तर|תשובה)[ \t*]*:", re.I)
 # a Chinese answer label at the start of a line: "【答案】1/3", "答案：$x=2$" (fullwidth colons read as ASCII)
 _CJK_LABEL_RE = re.compile(r"(?m)^[ \t>#*]*(?:【答案】|答案[ \t]*:)[ \t*]*")
 # a block that only says "Answer" / "Final Answer" (a heading, a bold line): its value is the next block

@@ -32,6 +32,7 @@ left-to-right scan, then a parser that consumes one token per step.
 from __future__ import annotations
 
 import re
+import unicodedata
 from fractions import Fraction
 
 from rlvr.verifiers.answer.grammar import _Parser
@@ -116,6 +117,71 @@ def unwrap(text: str) -> tuple[str, bool]:
     return s, math
 
 
+_DIGIT_RUN_RE = re.compile(r"\d+")
+
+
+def ascii_digits(text: str) -> str:
+    """Numbers written in the digits of another script read as the ASCII digits they are (``٤٢``,
+    ``४२``, ``４２``, ``৪২``): each run of digits must be of one script; a run that mixes scripts
+    (``1٥``, where ``٥`` looks like ``o``) shows a number that is not the one read, and is refused."""
+    if text.isascii():
+        return text
+
+    def one(m: re.Match[str]) -> str:
+        run = m.group(0)
+        if run.isascii():
+            return run
+        scripts = {unicodedata.name(c, "").rsplit(" DIGIT", 1)[0] for c in run}
+        if len(scripts) > 1:
+            raise _Refused("unparsed", f"a number written in the digits of two scripts: {run!r}")
+        return "".join(str(unicodedata.digit(c)) for c in run)
+    return _DIGIT_RUN_RE.sub(one, text)
+
+
+_HAN_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
+               "八": 8, "九": 9}
+_HAN_UNITS = {"十": 10, "百": 100, "千": 1000}
+_HAN_BIG = {"万": 10 ** 4, "萬": 10 ** 4, "亿": 10 ** 8, "億": 10 ** 8}
+_HAN_NUMBER_RE = re.compile(r"\s*(-|负|負)?([零〇一二两兩三四五六七八九十百千万萬亿億]+)\s*[。.]?\s*")
+
+
+def han_number(text: str) -> str | None:
+    """A whole answer written as a Chinese or Japanese numeral (``四十二``, ``一百零五``, ``两万三千``,
+    ``二〇二六``) as ASCII digits; None when the text is not one well-formed numeral. Digits with
+    place words (十, 百, 千, then 万, 亿) are read by value, digits alone by position."""
+    m = _HAN_NUMBER_RE.fullmatch(text)
+    if m is None:
+        return None
+    chars, sign = m.group(2), "-" if m.group(1) else ""
+    if all(c in _HAN_DIGITS for c in chars):
+        return sign + "".join(str(_HAN_DIGITS[c]) for c in chars)
+    total = section = 0
+    digit: int | None = None
+    last_unit = 10 ** 9
+    for c in chars:
+        if c in _HAN_DIGITS:
+            if digit is not None and digit != 0 and _HAN_DIGITS[c] != 0:
+                return None  # two digits side by side among place words: no one reading
+            digit = _HAN_DIGITS[c] if c not in "零〇" else 0
+        elif c in _HAN_UNITS:
+            unit = _HAN_UNITS[c]
+            if unit >= last_unit or (digit == 0):
+                return None
+            section += (1 if digit is None and c == "十" else (digit if digit is not None else -1)) * unit
+            if section < 0:
+                return None
+            last_unit, digit = unit, None
+        else:
+            section += digit or 0
+            if section == 0:
+                return None
+            total += section * _HAN_BIG[c]
+            section, digit, last_unit = 0, None, 10 ** 9
+    if digit and last_unit >= 100 and chars[-2] in _HAN_UNITS:
+        return None  # "五百五" says 550 in speech, 505 by the digits: no one reading
+    return sign + str(total + section + (digit or 0))
+
+
 def parse_answer(text: str, *, words: str = "math") -> Answer | Refusal:
     """Read one final answer (see the module docstring). ``words="exact"`` reads an
     answer of letters only as one text answer (``New York``); ``"math"`` splits a
@@ -131,7 +197,8 @@ def parse_answer(text: str, *, words: str = "math") -> Answer | Refusal:
 def _parse(text: str, words: str) -> Answer:
     if len(text) > MAX_ANSWER_CHARS:
         raise _Refused("unparsed", f"an answer of {len(text)} characters (at most {MAX_ANSWER_CHARS})")
-    text = plain_math(text.translate(_TRANSLATE))
+    han = han_number(text) if not text.isascii() else None
+    text = plain_math(ascii_digits(han or text).translate(_TRANSLATE))
     if "matrix" not in text and "array" not in text:
         text = _DOUBLE_BACKSLASH_RE.sub(r"\\", text)
     s, math = unwrap(text)

@@ -50,7 +50,7 @@ and but so then thus hence therefore finally altogether overall total totally in
 every all both
 answer answers final result results solution value values number amount
 as such also just only exactly precisely
-です だ である です。 是 为 為 ist lautet est es é ni คือ হল
+です だ である です。 是 为 為 ist lautet est es é ni คือ হল è är adalah ialah là 입니다 이다 hi है
 """.split())
 
 # words that change the value they stand with: comparison, arithmetic, multipliers, bounds, approximation,
