@@ -44,9 +44,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from build_math_recall import ROW_KEYS, Repo, conclude, last_boxed, write_or_check  # noqa: E402
 from build_math_recall import finish as build_finish  # noqa: E402
 from build_math_recall2 import SPLITS, pick, split_of  # noqa: E402
+from build_math_recall5 import ls_files  # noqa: E402
 
 # (repo, commit, licence, licence file in the repo)
 RE2 = ("Tebmer/Rereading-LLM-Reasoning", "0dbad50be663c2ea8c46334c2f9a086980d3e318", "Apache-2.0", "LICENSE.txt")
+# the last commit holding the GSM8K results (later commits removed them)
+ZSR = ("emrgnt-cmplxty/zero-shot-replication", "fa8b1758232d5204389534c1ecb9935ad64c5ba4", "Apache-2.0", "LICENSE")
 
 # name -> (repo, commit, licence, licence file, what it is)
 SOURCES = {
@@ -60,6 +63,9 @@ SOURCES = {
                                       "zero-shot, plain and step-by-step prompts, the question read once or twice "
                                       "(Re2), asked for the final number in \\boxed{}, graded by the repository's "
                                       "evaluation"),
+    "gsm8k_zero_shot_gpt": (*ZSR, "gpt-3.5-turbo (0301, 0613) and gpt-4 (0314, 0613) on the GSM8K test set, "
+                                  "zero-shot at temperature 0.7, asked to box the final answer, graded by the "
+                                  "repository's GSM8K evaluation"),
 }
 
 # ------------------------------------------------------------------ Re2: zero-shot GSM8K / SVAMP, boxed numbers
@@ -188,6 +194,51 @@ def svamp_gpt4o_mini_re2(repo: Repo) -> list[dict]:
 
 def gsm8k_gpt35_davinci_re2(repo: Repo) -> list[dict]:
     return _re2("gsm8k_gpt35_davinci_re2", repo)
+
+
+# ------------------------------------------------------------------ zero-shot-replication: GSM8K, boxed answers
+
+# model folder -> (model, GSM8K accuracy the README reports, per cent); Claude 2's run is left out, its GSM8K
+# figure being reported as pending
+ZSR_RUNS = {
+    "gpt_3p5_turbo_0301": ("gpt-3.5-turbo-0301", 71.1),
+    "gpt_3p5_turbo_0613": ("gpt-3.5-turbo-0613", 67.6),
+    "gpt_4_0314": ("gpt-4-0314", 90.4),
+    "gpt_4_0613": ("gpt-4-0613", 91.0),
+}
+ZSR_RESULTS = "results/openai/GSM8K/"
+
+
+def zsr_states_answer(text: str) -> bool:
+    """Whether the repository's grade reads the answer the completion states: it grades the last
+    ``\\boxed{}`` only, so the completion boxes exactly one answer, and that box holds exactly one
+    number. Reads the form only, never the reference."""
+    if text.count("\\boxed") != 1:
+        return False
+    box = last_boxed(text)
+    return box is not None and len(NUMBER.findall(box)) == 1
+
+
+def gsm8k_zero_shot_gpt(repo: Repo) -> list[dict]:
+    rows = []
+    for path, _ in ls_files(repo, ZSR_RESULTS):
+        folder = PurePosixPath(path).parts[-2]
+        if not path.endswith("_eval_results.jsonl") or folder not in ZSR_RUNS:
+            continue
+        model, reported = ZSR_RUNS[folder]
+        items = repo.jsonl(path)
+        stored = sum(bool(item["reward"]) for item in items)
+        if abs(100 * stored / len(items) - reported) > 0.06 or len({i["task_id"] for i in items}) != len(items):
+            raise SystemExit(f"build_math_recall6: {path}: stored {stored}/{len(items)}, reported {reported}")
+        for item in items:
+            text = item["raw_completion"]
+            if item["completion"] != text or not zsr_states_answer(text):
+                continue
+            rows.append({"id": f"{folder}/{item['task_id']}", "path": path, "model": model,
+                         "reference": item["answer"].split("####")[1].strip(), "completion": text,
+                         "grade": int(bool(item["reward"])), "grade_from": "zero_shot_replication_gsm8k_reward",
+                         "lang": "en", "question": str(item["question"])})
+    return pick(rows, 60, 60)
 
 
 BUILDERS = {name: globals()[name] for name in SOURCES}
