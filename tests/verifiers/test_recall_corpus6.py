@@ -30,7 +30,7 @@ COUNTS = {
     ("gsm8k_gpt4o_mini_re2", "tune"): (59, 31, 28),
     ("svamp_gpt4o_mini_re2", "tune"): (55, 25, 30),
     ("gsm8k_gpt35_davinci_re2", "tune"): (63, 29, 34),
-    ("gsm8k_zero_shot_gpt", "tune"): (55, 27, 28),
+    ("gsm8k_zero_shot_gpt", "tune"): (55, 33, 22),
     ("gsm8k_gpt4o_mini_re2", "heldout"): (61, 29, 32),
     ("svamp_gpt4o_mini_re2", "heldout"): (65, 35, 30),
     ("gsm8k_gpt35_davinci_re2", "heldout"): (57, 31, 26),
