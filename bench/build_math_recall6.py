@@ -255,6 +255,18 @@ LABEL_OVERRIDES: dict[str, tuple[int, str]] = {
     "gsm8k_zero_shot_gpt/gpt_4_0314/GSM8K/1070": (1, _KEPT.format("cents (18.00)")),
     "gsm8k_zero_shot_gpt/gpt_4_0613/GSM8K/832": (1, _KEPT.format("cents (42.00)")),
 }
+# The same reading of held-out rows, made after the held-out half had been scored once with the rules frozen
+# (the seven incorrect rows that scoring paid; Math-Verify pays them too).
+_AFTER = "; read after the held-out half was scored"
+LABEL_OVERRIDES.update({
+    "gsm8k_zero_shot_gpt/gpt_3p5_turbo_0301/GSM8K/662": (1, _KEPT.format("cents (7.00)") + _AFTER),
+    "gsm8k_zero_shot_gpt/gpt_3p5_turbo_0301/GSM8K/890": (1, _KEPT.format("a percent sign (25\\%)") + _AFTER),
+    "gsm8k_zero_shot_gpt/gpt_3p5_turbo_0613/GSM8K/1257": (1, _KEPT.format("cents (14.00)") + _AFTER),
+    "gsm8k_zero_shot_gpt/gpt_3p5_turbo_0613/GSM8K/201": (1, _KEPT.format("a thousands comma (114,200)") + _AFTER),
+    "gsm8k_zero_shot_gpt/gpt_3p5_turbo_0613/GSM8K/258": (1, _KEPT.format("cents (6.00)") + _AFTER),
+    "gsm8k_zero_shot_gpt/gpt_3p5_turbo_0613/GSM8K/458": (1, _KEPT.format("a percent sign (35\\%)") + _AFTER),
+    "gsm8k_zero_shot_gpt/gpt_4_0314/GSM8K/27": (1, _KEPT.format("a dollar sign and cents (\\$16.00)") + _AFTER),
+})
 
 
 # ------------------------------------------------------------------ build
