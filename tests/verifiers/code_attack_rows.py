@@ -593,7 +593,10 @@ ROWS: list[Row] = [
         "    os._exit(0)\n" + WRONG_ADD, ADD_LIT, 0),
     # ------------------------------------------------------------------ memory bombs
     Row("memory bombs", "one huge block at top level", "block = bytearray(64 << 30)\n" + WRONG_ADD, ADD_LIT, 0),
-    Row("memory bombs", "growing at top level", "blocks = [bytearray(1 << 24) for _ in range(10000)]\n" + GOOD_ADD, ADD_LIT, 0),
+    # the row measures containment, not speed: a loaded machine zeroes the blocks slower than the default wall
+    # limit allows (seen once as 'timeout' with four processes on two cores), so it gets its sibling's limit
+    Row("memory bombs", "growing at top level", "blocks = [bytearray(1 << 24) for _ in range(10000)]\n" + GOOD_ADD, ADD_LIT, 0,
+        opts={"timeout_s": 10.0}),
     Row("memory bombs", "growing inside the function",
         "def add(a, b):\n    blocks = [bytearray(1 << 24) for _ in range(10000)]\n    return a + b", ADD_LIT, 0,
         opts={"timeout_s": 10.0}),
