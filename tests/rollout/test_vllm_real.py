@@ -12,7 +12,8 @@ the set-up recorded.
 from __future__ import annotations
 
 import json
-import warnings
+import subprocess
+import sys
 
 import pytest
 import torch
@@ -154,22 +155,26 @@ def test_a_probe_gap_past_the_bound_raises_or_warns(engine_parts):
 
 
 def test_the_synchronous_loop_trains_through_the_real_engine(tmp_path, shared_cache):
+    """Two steps of `rlvr train` through the engine, in a process of its own, as a user runs it: an
+    engine built in a process where another in-process engine was built before (this module's
+    fixture) computed other log-probabilities than the trainer (probe gap 0.367, every time), which
+    the probe check reports; the trainer builds one engine per process."""
     vllm_or_skip()
-    from rlvr.train.loop import train
-
-    cfg = load_config(preset="smoke", overrides=[
-        "rollout.backend=vllm", "algo.tis_cap=2.0", "train.steps=2", "log.report=false", "model.device=cpu",
-        f"output={tmp_path / 'run'}", f"model.cache_dir={shared_cache}", "model.hidden=64", "model.heads=2",
-        "train.lr=0.01"])
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", UserWarning)  # a stale generation or a probe alarm would fail the run
-        summary = train(cfg, log=lambda s: None)
-    assert summary["steps"] == 2
+    script = ("import sys, warnings\n"
+              "warnings.simplefilter('error', UserWarning)  # a stale generation or a probe alarm fails the run\n"
+              "from rlvr.cli import main\n"
+              "sys.exit(main(sys.argv[1:]))\n")
+    overrides = ["rollout.backend=vllm", "rollout.vllm_on_gap=error", "algo.tis_cap=2.0", "train.steps=2",
+                 "log.report=false", "model.device=cpu", f"output={tmp_path / 'run'}",
+                 f"model.cache_dir={shared_cache}", "model.hidden=64", "model.heads=2", "train.lr=0.01"]
+    done = subprocess.run([sys.executable, "-c", script, "train", "--preset", "smoke", *overrides],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
     rows = [json.loads(x) for x in (tmp_path / "run" / "metrics.jsonl").read_text().splitlines()]
     train_rows = [r for r in rows if r["kind"] == "train"]
     assert [r["step"] for r in train_rows] == [1, 2]
     for r in train_rows:
-        assert r["vllm/version"] == r["step"] and r["vllm/logp_gap_max"] < 1e-3
+        assert r["vllm/version"] == r["step"] and r["vllm/logp_gap_max"] < 1e-3 and r["vllm/gap_alarms"] == 0
         assert r["logp_mismatch"] < 1e-4  # sampler vs trainer on the step's own samples
 
 
