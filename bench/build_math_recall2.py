@@ -622,26 +622,27 @@ LABEL_OVERRIDES: dict[str, tuple[int, str]] = {
 # ------------------------------------------------------------------ build
 
 
-def finish(name: str, rows: list[dict]) -> list[dict]:
-    keys = (*ROW_KEYS, "lang")
-    out = build_finish(name, rows, sources=SOURCES, overrides=LABEL_OVERRIDES, split=split_of, keys=keys)
-    return sorted(out, key=lambda r: r["id"])
+def split_corpus_main(argv: list[str] | None, *, description: str, sources: dict, builders: dict, overrides: dict,
+                      default_out: Path, keys: tuple[str, ...], repo_class: type = Repo) -> int:
+    """The command line every split-corpus builder shares (this one and ``build_math_recall{3,4,5,6}.py``):
+    build each source from its pinned commit, label it (``overrides``), split it by ``split_of``, write or
+    check ``<source>.<half>.jsonl.gz`` and the licence notices, and print counts only (no row)."""
+    def finish(name: str, rows: list[dict]) -> list[dict]:
+        out = build_finish(name, rows, sources=sources, overrides=overrides, split=split_of, keys=keys)
+        return sorted(out, key=lambda r: r["id"])
 
+    def write_licences(root: Path, out: Path) -> None:
+        notices = out / "LICENCES"
+        notices.mkdir(parents=True, exist_ok=True)
+        for repo_name, commit, _, licence_path, _ in sources.values():
+            target = notices / (repo_name.replace("/", "+") + ".txt")
+            text = repo_class(root, repo_name, commit).show(licence_path)
+            target.write_text(f"{repo_name} at {commit}, {licence_path}\n\n{text}")
 
-def write_licences(root: Path, out: Path) -> None:
-    notices = out / "LICENCES"
-    notices.mkdir(parents=True, exist_ok=True)
-    for repo_name, commit, _, licence_path, _ in SOURCES.values():
-        target = notices / (repo_name.replace("/", "+") + ".txt")
-        text = Repo(root, repo_name, commit).show(licence_path)
-        target.write_text(f"{repo_name} at {commit}, {licence_path}\n\n{text}")
-
-
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--repos", required=True, type=Path, help="directory of OWNER+NAME/repo git directories")
-    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parents[1] / "tests/data/math_recall2")
-    parser.add_argument("--only", nargs="*", default=None, choices=sorted(SOURCES), help="build only these sources")
+    parser.add_argument("--out", type=Path, default=default_out)
+    parser.add_argument("--only", nargs="*", default=None, choices=sorted(sources), help="build only these sources")
     parser.add_argument("--split", choices=(*SPLITS, "both"), default="both", help="which halves to write")
     parser.add_argument("--check", action="store_true",
                         help="write nothing: rebuild and compare with the files in --out (exit 1 when they differ)")
@@ -649,9 +650,9 @@ def main(argv: list[str] | None = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     halves = SPLITS if args.split == "both" else (args.split,)
     differ = []
-    for name in args.only or SOURCES:
-        repo_name, commit, *_ = SOURCES[name]
-        rows = finish(name, BUILDERS[name](Repo(args.repos, repo_name, commit)))
+    for name in args.only or sources:
+        repo_name, commit, *_ = sources[name]
+        rows = finish(name, builders[name](repo_class(args.repos, repo_name, commit)))
         for half in halves:
             target = args.out / f"{name}.{half}.jsonl.gz"
             if write_or_check(target, [r for r in rows if r["split"] == half], args.check):
@@ -664,6 +665,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name}.{half}: {len(part)} rows, grade 1/0 {grades[1]}/{grades[0]}, "
                   f"label 1/0 {labels[1]}/{labels[0]}, Math-Verify disagrees {disagree}")
     return conclude(args, differ, write_licences)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return split_corpus_main(argv, description=__doc__.split("\n\n")[0], sources=SOURCES, builders=BUILDERS,
+                             overrides=LABEL_OVERRIDES, default_out=Path(__file__).resolve().parents[1] /
+                             "tests/data/math_recall2", keys=(*ROW_KEYS, "lang"))
 
 
 if __name__ == "__main__":

@@ -30,7 +30,6 @@ Usage (bare git directories ``OWNER+NAME/repo``, e.g. from ``git clone --mirror`
 
 from __future__ import annotations
 
-import argparse
 import ast
 import io
 import json
@@ -39,15 +38,13 @@ import re
 import subprocess
 import sys
 import zipfile
-from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from build_math_recall import ROW_KEYS, Repo, conclude, write_or_check  # noqa: E402
-from build_math_recall import finish as build_finish  # noqa: E402
-from build_math_recall2 import SPLITS, pick, split_of  # noqa: E402
+from build_math_recall import ROW_KEYS, Repo  # noqa: E402
+from build_math_recall2 import pick, split_corpus_main  # noqa: E402
 
 # (repo, commit, licence, licence file in the repo)
 THEOREMQA_V1 = ("wenhuchen/TheoremQA", "7894f0ad7c014395886f781e5347e4fd89924cc9", "MIT", "LICENSE")
@@ -339,43 +336,10 @@ class BinaryRepo(Repo):
         return out.stdout
 
 
-def finish(name: str, rows: list[dict]) -> list[dict]:
-    keys = (*ROW_KEYS, "lang")
-    out = build_finish(name, rows, sources=SOURCES, overrides={}, split=split_of, keys=keys)
-    return sorted(out, key=lambda r: r["id"])
-
-
-def write_licences(root: Path, out: Path) -> None:
-    notices = out / "LICENCES"
-    notices.mkdir(parents=True, exist_ok=True)
-    for repo_name, commit, _, licence_path, _ in SOURCES.values():
-        target = notices / (repo_name.replace("/", "+") + ".txt")
-        text = Repo(root, repo_name, commit).show(licence_path)
-        target.write_text(f"{repo_name} at {commit}, {licence_path}\n\n{text}")
-
-
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--repos", required=True, type=Path, help="directory of OWNER+NAME/repo git directories")
-    parser.add_argument("--out", type=Path, default=Path(__file__).resolve().parents[1] / "tests/data/math_recall3")
-    parser.add_argument("--only", nargs="*", default=None, choices=sorted(SOURCES), help="build only these sources")
-    parser.add_argument("--check", action="store_true",
-                        help="write nothing: rebuild and compare with the files in --out (exit 1 when they differ)")
-    args = parser.parse_args(argv)
-    args.out.mkdir(parents=True, exist_ok=True)
-    differ = []
-    for name in args.only or SOURCES:
-        repo_name, commit, *_ = SOURCES[name]
-        rows = finish(name, BUILDERS[name](BinaryRepo(args.repos, repo_name, commit)))
-        for half in SPLITS:
-            part = [r for r in rows if r["split"] == half]
-            if write_or_check(args.out / f"{name}.{half}.jsonl.gz", part, args.check):
-                differ.append(f"{name}.{half}.jsonl.gz")
-            # counts only: no row is printed
-            grades = Counter(r["grade"] for r in part)
-            print(f"{name}.{half}: {len(part)} rows, grade 1/0 {grades[1]}/{grades[0]}, "
-                  f"Math-Verify disagrees {sum(r['grade'] != r['mv'] for r in part)}")
-    return conclude(args, differ, write_licences)
+    return split_corpus_main(argv, description=__doc__.split("\n\n")[0], sources=SOURCES, builders=BUILDERS,
+                             overrides={}, default_out=Path(__file__).resolve().parents[1] /
+                             "tests/data/math_recall3", keys=(*ROW_KEYS, "lang"), repo_class=BinaryRepo)
 
 
 if __name__ == "__main__":

@@ -26,22 +26,11 @@ Rows are (family, reference, completion, expected math reward, None).
 
 from __future__ import annotations
 
-ROWS: list[tuple[str, str, str, int, None]] = []
-FAMILY_KIND: dict[str, str] = {}
+from blind_table import FamilyTable
+
 KINDS = ("correct", "wrong_value", "misreading", "cover", "hedged")
-
-
-def fam(name: str, kind: str, rows: list[tuple[str, str]]) -> None:
-    assert kind in KINDS and name not in FAMILY_KIND, name
-    FAMILY_KIND[name] = kind
-    for ref, comp in rows:
-        ROWS.append((name, ref, comp, 1 if kind == "correct" else 0, None))
-
-
-def row_id(index: int) -> str:
-    """A stable name for a row: its family and its place in the family."""
-    family = ROWS[index][0]
-    return f"{family}#{sum(1 for r in ROWS[:index] if r[0] == family)}"
+_TABLE = FamilyTable(KINDS)
+ROWS, FAMILY_KIND, fam, row_id = _TABLE.rows, _TABLE.family_kind, _TABLE.fam, _TABLE.row_id
 
 
 # =====================================================================================

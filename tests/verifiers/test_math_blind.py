@@ -72,6 +72,36 @@ def blind_params(rows: list, failing: frozenset[int], keep=lambda row: True) -> 
     return params
 
 
+def grouped(reason: str, ids: list[str]) -> dict[str, str]:
+    """``FAILING_NOW`` entries of the tables keyed by row id: each id with its group's reason."""
+    return dict.fromkeys(ids, reason)
+
+
+def id_params(rows: list, ids: list[str], family_kind: dict, failing: dict[str, str], keep) -> list:
+    """pytest params of the rows whose kind ``keep`` takes, each named by its id, the listed
+    failures marked as strict xfails with their reason."""
+    params = []
+    for rid, row in zip(ids, rows):
+        if keep(family_kind[row[0]]):
+            marks = [pytest.mark.xfail(strict=True, reason=failing[rid])] if rid in failing else []
+            params.append(pytest.param(row, marks=marks, id=rid))
+    return params
+
+
+def check_measured(rows: list, ids: list[str], family_kind: dict, kind: str, pinned: frozenset[str]) -> None:
+    """Rows measured apart (hedged, disowned): never an error, and the rows paid are exactly ``pinned``."""
+    paid = set()
+    for rid, (family, reference, completion, _, _) in zip(ids, rows):
+        if family_kind[family] != kind:
+            continue
+        verdict = _math(completion, reference)
+        assert verdict.status != "error", (rid, verdict)
+        if verdict.reward:
+            paid.add(rid)
+    assert paid == pinned, (f"{len(paid)} {kind} rows paid; newly paid {sorted(paid - pinned)}, "
+                            f"no longer paid {sorted(pinned - paid)}: update the pinned set and the docs")
+
+
 def check_math_row(row: tuple) -> None:
     """A blind-table row through ``math``: the verdict its label asks for."""
     family, reference, completion, expected, _ = row

@@ -19,41 +19,36 @@ from collections import Counter
 
 import pytest
 from math_blind6_rows import FAMILY_KIND, KINDS, ROWS, row_id
-from test_math_blind import _agrees, _math
-
-
-def _group(reason: str, ids: list[str]) -> dict[str, str]:
-    return dict.fromkeys(ids, reason)
-
+from test_math_blind import _agrees, _math, check_measured, grouped, id_params
 
 FAILING_NOW: dict[str, str] = {
-    **_group(
+    **grouped(
         "correct refused: a sentence after the marker whose words next to the value are unclassified: 'more' "
         "with no question that asks 'how many more'; a Turkish possessive ('Ali'nin 20 kalemi var')",
         [
             'b6_non_english_correct#12', 'b6_sentence_after_marker_correct#2',
         ],
     ),
-    **_group(
+    **grouped(
         "correct refused: a one-digit decimal comma (7,5 after a Russian marker, read as a list, as MATH "
         "writes one), and 3e8 in the box's own sentence after the box",
         [
             'b6_locale_number_correct#10', 'b6_locale_number_correct#13',
         ],
     ),
-    **_group(
+    **grouped(
         'correct refused: a computation into the box ("pairs" after it) against a \\binom reference',
         [
             'b6_factorial_fraction_correct#4',
         ],
     ),
-    **_group(
+    **grouped(
         "correct refused: 'Therefore, Jen earns 34 dollars.' (no marker, and no '... is VALUE')",
         [
             'b6_marked_final_sentence_correct#0',
         ],
     ),
-    **_group(
+    **grouped(
         "correct refused: a unit after the box (km/h against a km/h reference; 'min')",
         [
             'b6_unit_after_box_correct#5', 'b6_unit_after_box_correct#8',
@@ -69,18 +64,7 @@ HEDGED_PAID: frozenset[str] = frozenset({
 IDS = [row_id(i) for i in range(len(ROWS))]
 
 
-def _params(keep) -> list:
-    params = []
-    for index, row in enumerate(ROWS):
-        if not keep(FAMILY_KIND[row[0]]):
-            continue
-        rid = IDS[index]
-        marks = [pytest.mark.xfail(strict=True, reason=FAILING_NOW[rid])] if rid in FAILING_NOW else []
-        params.append(pytest.param(row, marks=marks, id=rid))
-    return params
-
-
-@pytest.mark.parametrize("row", _params(lambda kind: kind != "hedged"))
+@pytest.mark.parametrize("row", id_params(ROWS, IDS, FAMILY_KIND, FAILING_NOW, lambda kind: kind != "hedged"))
 def test_math(row):
     family, reference, completion, expected, _ = row
     verdict = _math(completion, reference)
@@ -90,16 +74,7 @@ def test_math(row):
 def test_hedged_rows_measured():
     """Hedged / negated single values: never an error, and the rows paid are exactly the ones
     recorded in ``HEDGED_PAID`` (docs/verifiers.md gives the count)."""
-    paid = set()
-    for index, (family, reference, completion, _, _) in enumerate(ROWS):
-        if FAMILY_KIND[family] != "hedged":
-            continue
-        verdict = _math(completion, reference)
-        assert verdict.status != "error", (IDS[index], verdict)
-        if verdict.reward:
-            paid.add(IDS[index])
-    assert paid == HEDGED_PAID, (f"{len(paid)} hedged rows paid; newly paid {sorted(paid - HEDGED_PAID)}, "
-                                 f"no longer paid {sorted(HEDGED_PAID - paid)}: update HEDGED_PAID and the docs")
+    check_measured(ROWS, IDS, FAMILY_KIND, "hedged", HEDGED_PAID)
 
 
 def test_table_shape():

@@ -20,22 +20,17 @@ from collections import Counter
 
 import pytest
 from math_blind7_rows import FAMILY_KIND, KINDS, ROWS, row_id
-from test_math_blind import _agrees, _math
-
-
-def _group(reason: str, ids: list[str]) -> dict[str, str]:
-    return dict.fromkeys(ids, reason)
-
+from test_math_blind import _agrees, _math, check_measured, grouped, id_params
 
 FAILING_NOW: dict[str, str] = {
-    **_group(
+    **grouped(
         "correct refused: a sentence after the marker whose words next to the value are read as changing it "
         "('covers 45 square metres' for 45; 'each friend gets 6')",
         [
             'b7_sentence_after_marker_correct#2', 'b7_sentence_after_marker_correct#3',
         ],
     ),
-    **_group(
+    **grouped(
         "correct refused: the same value in two forms read as two answers or as text after the answer "
         "('$\\frac{5}{2} = 2.5$ litres ... the answer is \\boxed{2.5}'; 'seven, i.e. \\boxed{7}'; "
         "'twelve (12)'; '\\boxed{150} minutes (2.5 hours)'; '\\boxed{1000000}, one million.')",
@@ -44,20 +39,20 @@ FAILING_NOW: dict[str, str] = {
             'b7_two_forms_correct#5', 'b7_two_forms_correct#7',
         ],
     ),
-    **_group(
+    **grouped(
         "correct refused: structure around the answer: an XML wrapper closed after </answer>; a leading "
         "'<|im_start|>assistant' template leftover with '<|im_end|>' and '<|endoftext|>' at the end",
         [
             'b7_structured_output_correct#4', 'b7_tags_and_templates_correct#4',
         ],
     ),
-    **_group(
+    **grouped(
         "correct refused: a Brazilian amount 'R$ 45,90' after 'Resposta:' (R$ is no currency sign the grammar reads)",
         [
             'b7_world_numbers_correct#13',
         ],
     ),
-    **_group(
+    **grouped(
         "correct refused: a few-shot output that answers and runs on into a numbered next problem "
         "('Problem 2: ...': a numbered problem may be a part of the question asked)",
         [
@@ -80,18 +75,7 @@ IDS = [row_id(i) for i in range(len(ROWS))]
 MEASURED = {"hedged": HEDGED_PAID, "disowned": DISOWNED_PAID}
 
 
-def _params(keep) -> list:
-    params = []
-    for index, row in enumerate(ROWS):
-        if not keep(FAMILY_KIND[row[0]]):
-            continue
-        rid = IDS[index]
-        marks = [pytest.mark.xfail(strict=True, reason=FAILING_NOW[rid])] if rid in FAILING_NOW else []
-        params.append(pytest.param(row, marks=marks, id=rid))
-    return params
-
-
-@pytest.mark.parametrize("row", _params(lambda kind: kind not in MEASURED))
+@pytest.mark.parametrize("row", id_params(ROWS, IDS, FAMILY_KIND, FAILING_NOW, lambda kind: kind not in MEASURED))
 def test_math(row):
     family, reference, completion, expected, _ = row
     verdict = _math(completion, reference)
@@ -102,17 +86,7 @@ def test_math(row):
 def test_measured_rows(kind):
     """Hedged / negated single values and disowned values: never an error, and the rows paid are
     exactly the ones recorded in ``HEDGED_PAID`` / ``DISOWNED_PAID``."""
-    paid = set()
-    for index, (family, reference, completion, _, _) in enumerate(ROWS):
-        if FAMILY_KIND[family] != kind:
-            continue
-        verdict = _math(completion, reference)
-        assert verdict.status != "error", (IDS[index], verdict)
-        if verdict.reward:
-            paid.add(IDS[index])
-    pinned = MEASURED[kind]
-    assert paid == pinned, (f"{len(paid)} {kind} rows paid; newly paid {sorted(paid - pinned)}, "
-                            f"no longer paid {sorted(pinned - paid)}: update the pinned set")
+    check_measured(ROWS, IDS, FAMILY_KIND, kind, MEASURED[kind])
 
 
 def test_table_shape():

@@ -7,19 +7,11 @@ lies beside them. No row is scored here.
 
 from __future__ import annotations
 
-import gzip
-import hashlib
-import json
-import re
-from collections import Counter
-from pathlib import Path
+from split_corpus import SplitCorpus, SplitCorpusTests
 
-from rlvr.commands.scoreboard import FAMILIES, format_family
-
-CORPUS = Path(__file__).resolve().parents[2] / "tests" / "data" / "math_recall3"
-KEYS = ("id", "source", "split", "licence", "repo", "commit", "path", "model", "reference", "completion", "grade",
-        "grade_from", "lang", "family", "mv", "label")
-LICENCE_TEXT = {"MIT": "Permission is hereby granted", "Apache-2.0": "Apache License"}
+LANG = {"mmlu_pro_math_base_fewshot": "en", "mmlu_pro_math_chat": "en", "promptpg_gpt3_tabmwp": "en",
+        "theoremqa_base_fewshot": "en", "theoremqa_chat_cot": "en", "theoremqa_chat_pot": "en"}
+CORPUS = SplitCorpus("math_recall3", lang=LANG)
 
 # (source, half) -> (rows, label 1, label 0), as bench/build_math_recall3.py wrote them
 COUNTS = {
@@ -38,61 +30,5 @@ COUNTS = {
 }
 
 
-def _files() -> dict[tuple[str, str], list[dict]]:
-    out = {}
-    for path in sorted(CORPUS.glob("*.jsonl.gz")):
-        m = re.fullmatch(r"([a-z0-9_]+)\.(tune|heldout)\.jsonl\.gz", path.name)
-        assert m, f"{path.name}: not <source>.<tune|heldout>.jsonl.gz"
-        with gzip.open(path, "rt", encoding="utf-8") as fh:
-            out[(m.group(1), m.group(2))] = [json.loads(line) for line in fh]
-    return out
-
-
-FILES = _files()
-ROWS = [r for rows in FILES.values() for r in rows]
-
-
-def test_the_files_are_the_documented_halves_and_counts():
-    assert set(FILES) == set(COUNTS)
-    for key, rows in FILES.items():
-        labels = Counter(r["label"] for r in rows)
-        assert (len(rows), labels[1], labels[0]) == COUNTS[key], key
-
-
-def test_each_row_is_in_the_half_its_id_hashes_to():
-    for (source, half), rows in FILES.items():
-        for row in rows:
-            assert row["source"] == source and row["split"] == half, row["id"]
-            odd = hashlib.sha256(row["id"].encode("utf-8")).digest()[0] % 2
-            assert half == ("heldout" if odd else "tune"), row["id"]
-    assert max(Counter(r["id"] for r in ROWS).values()) == 1
-
-
-def test_every_row_is_complete_and_labelled():
-    for row in ROWS:
-        assert not [k for k in KEYS if k not in row], row["id"]
-        assert row["licence"] in LICENCE_TEXT, row["id"]
-        assert re.fullmatch(r"[0-9a-f]{40}", row["commit"]) and "/" in row["repo"], row["id"]
-        assert isinstance(row["reference"], str) and row["reference"].strip(), row["id"]
-        assert isinstance(row["completion"], str) and row["completion"].strip(), row["id"]
-        assert row["grade"] in (0, 1) and row["mv"] in (0, 1) and row["label"] == row["grade"], row["id"]
-        assert row["family"] in FAMILIES and row["family"] == format_family(row["completion"]), row["id"]
-        assert row["id"].startswith(row["source"] + "/") and row["lang"] == "en", row["id"]
-
-
-def test_each_source_has_both_labels_and_one_repository():
-    for source in {s for s, _ in FILES}:
-        rows = [r for r in ROWS if r["source"] == source]
-        assert {r["label"] for r in rows} == {0, 1}, source
-        assert len({(r["repo"], r["commit"], r["licence"]) for r in rows}) == 1, source
-
-
-def test_licence_notices_and_readme():
-    readme = (CORPUS / "README.md").read_text(encoding="utf-8")
-    for repo, commit, licence in {(r["repo"], r["commit"], r["licence"]) for r in ROWS}:
-        text = (CORPUS / "LICENCES" / (repo.replace("/", "+") + ".txt")).read_text(encoding="utf-8")
-        assert text.startswith(f"{repo} at {commit}") and LICENCE_TEXT[licence] in text, repo
-        assert repo in readme and commit[:7] in readme, repo
-    for source in {s for s, _ in FILES}:
-        assert f"`{source}`" in readme, source
-    assert sum(p.stat().st_size for p in CORPUS.rglob("*") if p.is_file()) < 1_000_000
+class TestCorpus(SplitCorpusTests):
+    corpus, counts = CORPUS, COUNTS
