@@ -178,7 +178,6 @@ _PASSES_FOR_LATIN = frozenset(
 # what a look-alike letter is taken for
 _LATIN_OF = dict(zip("аеорсухіјѕԁԛԝӏһԍАВЕКМНОРСТУХЅІЈԌΑΒΕΖΗΙΚΜΝΟΡΤΥΧοινυαεκρτχηςϲ",
                      "aeopcyxijsdqwlhGABEKMHOPCTYXSIJGABEZHIKMNOPTYXoivuaekptxnsc"))
-_NEGATIONS = frozenset("not no never none nor neither non nope".split())
 
 
 def _in_its_script(text: str, word: str, letters: list[str]) -> bool:
@@ -195,7 +194,7 @@ def _in_its_script(text: str, word: str, letters: list[str]) -> bool:
     from rlvr.verifiers.answer.statement import OPERATOR_WORDS
 
     read = "".join(_LATIN_OF.get(c, c) for c in word).lower()
-    if read in OPERATOR_WORDS or read in _RULE_WORDS or read in _NEGATIONS or read in _HEDGE_WORDS:
+    if read in OPERATOR_WORDS or read in _RULE_WORDS or read in _HEDGE_WORDS:  # negations are operator words
         return False
     lo, hi = (0x0400, 0x052F) if cyrillic else (0x0370, 0x03FF)
     for m in re.finditer(rf"(?<![^\W\d_]){re.escape(word)}(?![^\W\d_])", text):
