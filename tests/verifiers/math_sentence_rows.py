@@ -321,6 +321,17 @@ ROWS = [
     ("sentence_correct", "11",
      "ステップごとの答え：ロジャーは最初5個のボールがありました。5+6=11。答えは11です。", 1, None),
     ("sentence_cover", "15", "A resposta é 15 ou 16.", 0, None),
+    # a number in a prepositional phrase that ends in its noun is named beside the value, not stated
+    ("sentence_correct", "3628800", "Therefore, the answer is that there are 3,628,800 equivalent parameter settings "
+     "due to interchange symmetries in a mixture model with 10 components.", 1, None),
+    ("sentence_correct", "100", "Answer: The farm has 100 beds after 2 weeks.", 1, None),
+    ("sentence_correct", "60", "The answer is: the car drove 60 miles in 2 hours.", 1, None),
+    # ... which "of", "from", "to", "by" and "per" do not open, and which needs its noun
+    ("sentence_cover", "8", "Answer: The range is from 6 to 8 miles.", 0, None),
+    ("sentence_cover", "3", "Answer: She picked 3 of 5 marbles.", 0, None),
+    ("sentence_cover", "5", "Answer: It is 5 with 6.", 0, None),
+    ("sentence_cover", "5", "Answer: It is 5 with 6 or 7 apples.", 0, None),
+    ("sentence_cover", "2", "Answer: 2 in 3 apples.", 0, None),
     # a power as Python writes it; "2**-1" is not "2-1"
     ("number_correct", "-8*X**5/5 - 8*X**3 + C", "<answer>-8/5 * X**5 - 8 * X**3 + C</answer>", 1, None),
     ("number_correct", "x^{12}", "<answer>x**12</answer>", 1, None),

@@ -40,6 +40,10 @@ def _with_question(completion: str, answer: str, question: str):
     # a word of the question next to the value is neutral; a word of neither class is not
     ("How many kalem does Ali have?", "Answer: 14 kalem", 1),
     ("How many pens does Ali have?", "Answer: 14 kalem", 0),
+    # a given of the question restated with its word beside the value is named, not stated
+    ("Ali buys 3 packs of pens. How many pens does he have?", "Answer: Ali has 14 pens from 3 packs.", 1),
+    ("Ali buys 3 packs of pens. How many pens does he have?", "Answer: Ali has 14 pens from 4 packs.", 0),
+    ("Ali buys 3 packs of pens. How many pens does he have?", "Answer: Ali has 14 pens, 3 more.", 0),
     # negations, hedges and approximations are never neutral, even when the question says them
     ("Is the answer about 14 or not?", "Answer: about 14", 0),
 ])

@@ -182,7 +182,11 @@ def read_statement(sentence: str, question: str = "") -> Answer | Refusal | None
             return value
         read.append(value)
     if len({v.canonical for v in read}) > 1:
-        return Refusal("several_answers", f"the sentence states several values: {', '.join(v.latex for v in read)}")
+        stated = [v for k, v in zip(values, read) if not _modifier(tokens, k, question)]
+        if not stated or len({v.canonical for v in stated}) > 1:
+            return Refusal("several_answers",
+                           f"the sentence states several values: {', '.join(v.latex for v in read)}")
+        read = stated
     for kind, text in tokens:
         if kind == "op":
             return Refusal("unparsed", f"{text!r} outside math in the sentence that states the answer: an operation "
@@ -195,6 +199,34 @@ def read_statement(sentence: str, question: str = "") -> Answer | Refusal | None
         if refusal is not None:
             return refusal
     return read[-1]
+
+
+# prepositions that open a phrase modifying a noun or the time of the event ("with 10 components",
+# "after 2 weeks", "in 2008"); not "of", "from", "to", "by", "per", "between", which make the
+# number part of the value ("3 of 5", "from 6 to 8", "by 5", "per 2 hours")
+_MODIFIER_PREPOSITIONS = frozenset("with for in after at on during since until before".split())
+
+
+def _modifier(tokens: list[tuple[str, str]], k: int, question: str) -> bool:
+    """A number the sentence names beside the value it states: inside a prepositional phrase that
+    ends in the noun it counts ("... 3,628,800 settings in a mixture model with 10 components",
+    "100 beds after 2 weeks"), or a given of the question restated with the word that follows it
+    there ("... the 5 units the question names"). The sentence states one value when exactly one
+    value is no such number; those numbers are read as no answer, never as a second value."""
+    kind, text = tokens[k]
+    if kind != "num":
+        return False
+    after = tokens[k + 1] if k + 1 < len(tokens) else None
+    if after is None or after[0] != "word" or after[1].lower() in FUNCTION_WORDS:
+        return False
+    before = tokens[k - 1] if k > 0 else None
+    if before is not None and before[0] == "word" and before[1].lower() in _MODIFIER_PREPOSITIONS \
+            and not (k > 1 and tokens[k - 2][0] in ("num", "math")):  # "2 in 3": a ratio, or 2 inches
+        return True
+    if not question:
+        return False
+    given = re.escape(text.replace(",", "")) + r"\s+" + re.escape(after[1]) + r"\b"
+    return re.search(r"(?<![\d.,])" + given, question.replace(",", ""), re.IGNORECASE) is not None
 
 
 def _unit_after(tokens: list[tuple[str, str]], k: int) -> str:
