@@ -332,6 +332,17 @@ ROWS = [
     ("sentence_cover", "5", "Answer: It is 5 with 6.", 0, None),
     ("sentence_cover", "5", "Answer: It is 5 with 6 or 7 apples.", 0, None),
     ("sentence_cover", "2", "Answer: 2 in 3 apples.", 0, None),
+    # a tag that names the answer another way is the answer tag; the same value said again after it is one answer
+    ("structure_correct", "15", "The answer is <solution> 15 </solution>.", 1, None),
+    ("structure_correct", "42", "Assistant: John's dad is <solution> 42 </solution> years old.", 1, None),
+    ("structure_correct", "76", "<thought>96 - 20 = 76.\nThe answer is <solution> 76 </solution>.\n</thought>", 1, None),
+    ("structure_correct", "31", "<answer>31</answer>\n\nThe answer is: 31.", 1, None),
+    ("structure_correct", "642", "The nearest integer is \\(\\boxed{642}\\).\n\n642", 1, None),
+    ("structure_cover", "6", "<solution>6</solution>\n\nThe answer is: 7.", 0, None),
+    ("structure_cover", "7", "<solution>6</solution>\n\nThe answer is: 7.", 0, None),
+    ("structure_cover", "6", "<solution>6</solution> <solution>7</solution>", 0, None),
+    ("structure_cover", "642", "The nearest integer is \\(\\boxed{642}\\).\n\n643", 0, None),
+    ("structure_cover", "643", "The nearest integer is \\(\\boxed{642}\\).\n\n643", 0, None),
     # a power as Python writes it; "2**-1" is not "2-1"
     ("number_correct", "-8*X**5/5 - 8*X**3 + C", "<answer>-8/5 * X**5 - 8 * X**3 + C</answer>", 1, None),
     ("number_correct", "x^{12}", "<answer>x**12</answer>", 1, None),

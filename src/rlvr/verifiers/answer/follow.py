@@ -348,9 +348,16 @@ def _rounds_box(box: str, decimal: str) -> bool:
 _HEDGE_AFTER_RE = re.compile(r"(?i)\b(?:maybe|perhaps|probably|possibly|guess\w*|i\s+(?:think|believe)|not\s+sure)\b")
 
 
+# what closes the final answer's sentence before a line that says the answer again
+_RESTATED_LINE_RE = re.compile(r"^(?:\\\)|\\\]|[\s$*}).,;:])+")
+
+
 def _commentary(later: str, answer: str = "") -> str:
     """Why the text after a final answer's sentence takes the answer back ("" when it does not)."""
     text = _FIGURE_RE.sub(" ", later)
+    bare = _RESTATED_LINE_RE.sub("", text).rstrip(" \t\n.*$")
+    if answer and bare and "\n" not in bare and same_value(bare, answer):
+        return ""  # "... is \\(\\boxed{642}\\).\n\n642": the answer said again on a line of its own
     if read_tail(text.replace("[asy]", " ").replace("```", " "))[0] and not _ELLIPSIS_RE.search(text):
         return ""  # a figure after the answer
     if _ELLIPSIS_RE.match(text.lstrip()) or not re.search(r"[A-Za-z]{2}", text):

@@ -16,9 +16,15 @@
   one line is the value the program computed, the completion's final answer, as an
   ``<answer>`` tag would hold it (markers before it compete with it); an output of several
   lines, an empty one, or prose after it is left as it is (no answer is read from it);
-- **text after the final ``</answer>``**, on lines of its own, holding no digit, math or tag,
-  is read as commentary after a final answer is (``follow.after_answer``): allowed when it
-  takes nothing back ("That is the answer."); text on the tag's own line is refused.
+- a **tag that names the answer another way** (``<solution>…</solution>``, ``<final_answer>…
+  </final_answer>``, as agent benchmarks ask for it), once and in a completion with no
+  ``<answer>`` tag, is that completion's ``<answer>`` tag; punctuation that ends the sentence
+  the tag stands in (``The answer is <solution> 15 </solution>.``) is no text after it;
+- **text after the final ``</answer>``**, on lines of its own, holding no tag, is read as
+  commentary after a final answer is (``follow.after_answer``): allowed when it takes nothing
+  back and every value it holds is the tag's ("That is the answer.", "The answer is: 31."
+  after 31; not "(another valid answer: 1/4)"); text
+  on the tag's own line is refused.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from __future__ import annotations
 import json
 import re
 
-from rlvr.verifiers.answer.follow import after_answer
+from rlvr.verifiers.answer.follow import after_answer, same_value
 from rlvr.verifiers.answer.section import ANSWER_CLOSE, ANSWER_OPEN, THINK_CLOSE, strip_eos
 
 _ANSWER_KEYS = ("answer", "final_answer", "finalanswer", "final answer")
@@ -129,7 +135,36 @@ def _key_value(raw: str) -> object:
 
 _MENTION_RE = re.compile(re.escape(ANSWER_OPEN))
 _VALUE_RE = re.compile(r"\d|\\|\$")
+# a value in the text after the tag: a number, or math between dollars or after a backslash
+_TAIL_VALUE_RE = re.compile(r"\$[^$]+\$|\\[A-Za-z]+(?:\{[^{}]*\})*|[-+]?\d[\d,]*(?:\.\d+)?")
 _NAMED_PAIR_RE = re.compile(re.escape(ANSWER_OPEN) + r"[ \t]*(?:and|or|\.\.\.|…|,)?[ \t]*" + re.escape(ANSWER_CLOSE))
+
+
+_NAMED_TAGS = ("solution", "final_answer")
+
+
+def named_tag(text: str) -> str:
+    """``text`` with its one ``<solution>`` (or ``<final_answer>``) pair written as the ``<answer>``
+    pair, when it has no ``<answer>`` tag (module docstring); unchanged otherwise."""
+    if "<" not in text or ANSWER_OPEN in text or ANSWER_CLOSE in text:
+        return text
+    for name in _NAMED_TAGS:
+        open_tag, close_tag = f"<{name}>", f"</{name}>"
+        start, close = text.find(open_tag), text.find(close_tag)
+        if text.count(open_tag) != 1 or text.count(close_tag) != 1 or close < start:
+            continue
+        content, tail = text[start + len(open_tag): close], text[close + len(close_tag):]
+        tail = _CLOSING_TAGS_END_RE.sub("", tail)  # "<solution> 76 </solution>.\n</thought>": a section closed
+        if re.match(r"[ \t]*[.!]?[ \t]*(?:\n|\Z)", tail):
+            tail = re.sub(r"^[ \t]*[.!]?[ \t]*", "", tail)
+        elif "\n" not in content.strip() and "\\boxed" not in text:
+            # "John's dad is <solution> 42 </solution> years old.": the tag stands in its sentence as a box would
+            return text[:start] + "\\boxed{" + content.strip() + "}" + tail
+        return text[:start] + ANSWER_OPEN + content + ANSWER_CLOSE + tail
+    return text
+
+
+_CLOSING_TAGS_END_RE = re.compile(r"(?:\s*</[A-Za-z_]+>)+\s*\Z")
 
 
 def tag_mentions(text: str) -> str:
@@ -161,9 +196,12 @@ def after_tag(text: str) -> str:
         return text
     end = close + len(ANSWER_CLOSE)
     tail = strip_eos(text[end:])
-    if not tail or not re.match(r"[ \t]*\n", text[end:]) or _VALUE_RE.search(tail) or "<" in tail:
-        return text  # on the tag's own line, or holding a value of its own: not commentary read here
+    if not tail or not re.match(r"[ \t]*\n", text[end:]) or "<" in tail:
+        return text  # on the tag's own line, or holding a tag: not commentary read here
     content = text[text.rfind(ANSWER_OPEN) + len(ANSWER_OPEN): close].strip()
+    if _VALUE_RE.search(tail) and not all(same_value(m.group(0).strip("$"), content)
+                                          for m in _TAIL_VALUE_RE.finditer(tail)):
+        return text  # another value after the tag (a second answer offered): refused by the caller
     ok, _, _ = after_answer("\n\n" + tail, boxed=False, answer=content)
     return text[:end] if ok else text
 
