@@ -120,11 +120,13 @@ def meta_grade(task: str, output: str, target: str) -> int:
 
 def meta_states_answer(output: str) -> bool:
     """Whether the grade reads the answer the output states: exactly one final-answer block,
-    closed, holding exactly one number. Reads the form only, never the target."""
+    closed, holding exactly one number, in ASCII digits. Reads the form only, never the target."""
     text = output.lower()
     if text.count(MARK) != 1 or CLOSE not in text.split(MARK)[1]:
         return False
-    return len(NUMBER.findall(meta_answer(output))) == 1
+    numbers = NUMBER.findall(meta_answer(output))
+    # a number in a script's own digits (Bengali) never contains the ASCII target: the grade cannot read it
+    return len(numbers) == 1 and numbers[0].isascii()
 
 
 def meta_rows(repo: Repo, task: str, lang: str) -> list[dict]:
@@ -136,6 +138,8 @@ def meta_rows(repo: Repo, task: str, lang: str) -> list[dict]:
             output = item.get("output")
             if not isinstance(output, str) or not meta_states_answer(output):
                 continue
+            if task.startswith("MGSM") and "," in str(item["target"]):
+                continue  # the rule strips the answer's commas and not the target's: "114,200" can be paid by none
             rows.append({"id": f"{method}/{task}/{line}", "path": path, "model": "gpt-4",
                          "reference": str(item["target"]), "completion": output,
                          "grade": meta_grade(task, output, str(item["target"])),
@@ -146,6 +150,28 @@ def meta_rows(repo: Repo, task: str, lang: str) -> list[dict]:
 
 def _meta(repo: Repo, task: str, lang: str) -> list[dict]:
     return pick(meta_rows(repo, task, lang), 60, 60)
+
+
+# Tuning-half rows whose grade a hand look found wrong, read while the rules were tuned on the tuning half: the
+# final box states the reference's value in another form that the repository's copy of the Qwen2.5-Math grader
+# does not match (a product's factors in another order, a sum's terms regrouped, e-notation written out, a unit
+# the question asks for, a trigonometric identity).
+_EQUAL = "graded 0, but the final box states the reference's value: {}"
+LABEL_OVERRIDES: dict[str, tuple[int, str]] = {
+    "math_skyt1_longcot/Sky-T1-math-correct-5K-27B/minerva_math/idx122": (1, _EQUAL.format("u(t)(1-3e^{-2t}+2e^{-5t})")),
+    "math_skyt1_longcot/Sky-T1-math-correct-5K-27B/minerva_math/idx124": (
+        1, _EQUAL.format("\\frac{e^{-at}-e^{-bt}}{b-a}")),
+    "math_skyt1_longcot/Sky-T1-math-correct-5K-27B/minerva_math/idx171": (1, _EQUAL.format("1870000 for 1.87e6")),
+    "math_skyt1_longcot/Sky-T1-math-correct-5K-27B/minerva_math/idx252": (1, _EQUAL.format("100\\sqrt{p}")),
+    "math_skyt1_longcot/Sky-T1-math-correct-5K-27B/minerva_math/idx96": (
+        1, _EQUAL.format("\\frac{1}{3}e^{t}+ce^{-2t}")),
+    "math_skyt1_longcot/Sky-T1-math-wrong-5K-27B/minerva_math/idx175": (
+        1, _EQUAL.format("9.00 \\times 10^{11} kJ, the unit the question asks for, for 9e11")),
+    "math_skyt1_longcot/Sky-T1-math-wrong-5K-27B/minerva_math/idx184": (
+        1, _EQUAL.format("3.61 \\times 10^{-10} meters for 3.61e-10")),
+    "math_skyt1_longcot/Sky-T1-math-wrong-5K-27B/minerva_math/idx83": (
+        1, _EQUAL.format("-2\\cos(\\pi t - 2\\pi/3) = 2\\cos(\\pi t + \\pi/3)")),
+}
 
 
 # ------------------------------------------------------------------ Dynamic Cheatsheet: AIME, long solutions
@@ -278,7 +304,7 @@ for _name in SKY_RUNS:
 
 def main(argv: list[str] | None = None) -> int:
     return split_corpus_main(argv, description=__doc__.split("\n\n")[0], sources=SOURCES, builders=BUILDERS,
-                             overrides={}, default_out=Path(__file__).resolve().parents[1] /
+                             overrides=LABEL_OVERRIDES, default_out=Path(__file__).resolve().parents[1] /
                              "tests/data/math_recall8", keys=(*ROW_KEYS, "lang", "question"), repo_class=Repo)
 
 
