@@ -219,9 +219,18 @@ BUILDERS = {name: globals()[name] for name in SOURCES}
 # ------------------------------------------------------------------ build
 
 
+# A tuning-half row whose grade a hand look found wrong, read while the rules were tuned on the tuning half: the
+# solution is an arithmetic expression whose value is the reference, which MINT's rule (a number within 5 %, or
+# the key as a substring) does not evaluate.
+LABEL_OVERRIDES: dict[str, tuple[int, str]] = {
+    "gsm8k_mint_single_turn/openchat-3.5-1210/max1_p1/35": (
+        1, "graded 0, but the solution 26 * 5 * 1000 is the reference's value, 130000, unevaluated"),
+}
+
+
 def main(argv: list[str] | None = None) -> int:
     return split_corpus_main(argv, description=__doc__.split("\n\n")[0], sources=SOURCES, builders=BUILDERS,
-                             overrides={}, default_out=Path(__file__).resolve().parents[1] /
+                             overrides=LABEL_OVERRIDES, default_out=Path(__file__).resolve().parents[1] /
                              "tests/data/math_recall7", keys=(*ROW_KEYS, "lang", "question"), repo_class=Repo)
 
 

@@ -23,7 +23,7 @@ COUNTS = {
     ("simuleq_mathcoder", "tune"): (62, 30, 32),
     ("gsm8k_mathcoder", "tune"): (67, 34, 33),
     ("math_mint_single_turn", "tune"): (63, 33, 30),
-    ("gsm8k_mint_single_turn", "tune"): (47, 23, 24),
+    ("gsm8k_mint_single_turn", "tune"): (47, 24, 23),
     ("mathematics_mathcoder", "heldout"): (59, 26, 33),
     ("simuleq_mathcoder", "heldout"): (58, 30, 28),
     ("gsm8k_mathcoder", "heldout"): (53, 26, 27),
