@@ -343,6 +343,18 @@ ROWS = [
     ("structure_cover", "6", "<solution>6</solution> <solution>7</solution>", 0, None),
     ("structure_cover", "642", "The nearest integer is \\(\\boxed{642}\\).\n\n643", 0, None),
     ("structure_cover", "643", "The nearest integer is \\(\\boxed{642}\\).\n\n643", 0, None),
+    # a reasoning transcript's thought and solution tokens, a block in triple quotes, a label naming the tag
+    ("structure_correct", "73", "<|begin_of_thought|>\nMaybe 72.\n<|end_of_thought|>\n\n<|begin_of_solution|>\n"
+     "So the count is \\( \\boxed{73} \\).<|end_of_solution|>", 1, None),
+    ("structure_cover", "72", "<|begin_of_thought|>\nMaybe 72.\n<|end_of_thought|>\n\n<|begin_of_solution|>\n"
+     "So the count is \\( \\boxed{73} \\).<|end_of_solution|>", 0, None),
+    ("structure_correct", "5", '(-7 + 12) = 5\n\n>> FINAL ANSWER:\n"""\n5\n"""', 1, None),
+    ("structure_cover", "6", '>> FINAL ANSWER:\n"""\n5\n"""\nor 6', 0, None),
+    ("structure_correct", "7", '>> FINAL ANSWER:\n"""\nThere are 7 fish in each aquarium.\n"""', 1, None),
+    ("structure_correct", "550", "### Final Answer:\nFINAL ANSWER:\n<answer>\n550\n</answer>", 1, None),
+    ("structure_cover", "550", "The final answer is 551.\nFINAL ANSWER:\n<answer>\n550\n</answer>", 0, None),
+    ("structure_cover", "551", "The final answer is 551.\nFINAL ANSWER:\n<answer>\n550\n</answer>", 0, None),
+    ("structure_correct", "3", "Checked ✔️ so the answer is \\( \\boxed{3} \\).", 1, None),
     # a power as Python writes it; "2**-1" is not "2-1"
     ("number_correct", "-8*X**5/5 - 8*X**3 + C", "<answer>-8/5 * X**5 - 8 * X**3 + C</answer>", 1, None),
     ("number_correct", "x^{12}", "<answer>x**12</answer>", 1, None),

@@ -80,3 +80,13 @@ def test_read_statement_returns_none_without_a_value():
     assert read_statement("Monday") is None
     assert read_statement("She is 10 – 12") is None  # a dash between tokens: not read by the model
     assert read_statement("She has 10 or 12").reason == "several_answers"
+
+
+@pytest.mark.parametrize("completion", [
+    "<|begin_of_thought|>\nSo \\boxed{5}",  # a thought never ended is all thinking
+    "<|begin_of_solution|>\n\\boxed{5}<|end_of_solution|>\n<|begin_of_thought|>\nno",  # out of order: turn marks
+    "Thus 5\ufe0f\u20e3 is \\boxed{5}",  # a keycap on a digit is no emoji's presentation
+])
+def test_forms_that_stay_refused(completion):
+    verdict = _with_question(completion, "5", "")
+    assert verdict.reward == 0, verdict

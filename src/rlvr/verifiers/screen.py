@@ -9,7 +9,8 @@ final section (the text after the reasoning) that holds:
   the word joiner, soft hyphen, byte-order mark, bidirectional marks, embeddings and
   overrides, tag characters): ``no\\u200bt`` shows as "not", ``\\u202e01`` shows as "10";
 - a combining mark on an ASCII character or a letter with Latin look-alikes (``no\\u0308t``,
-  ``=\\u0338`` shown as "≠");
+  ``=\\u0338`` shown as "≠"); an emoji's presentation selector (U+FE0E, U+FE0F) after a
+  symbol (``✔️``) is read as part of the symbol;
 - a character that stands for an ASCII letter (its compatibility form is one: fullwidth
   ``ｎ``, mathematical ``𝐧``, circled ``ⓝ``, superscript ``ⁿ``, ligatures, ``ℝ``);
 - a word of two or more letters that mixes ASCII letters with other letters (``nоt`` with
@@ -52,6 +53,10 @@ _NON_LATIN_LOOK = ((0x0590, 0x0EFF), (0x0F00, 0x0FFF), (0x1100, 0x11FF), (0x2E80
                    (0xAC00, 0xD7AF), (0xF900, 0xFAFF), (0x20000, 0x3FFFF))
 
 
+# the variation selectors that choose text or emoji presentation of the symbol before them
+_PRESENTATION_SELECTORS = "\ufe0e\ufe0f"
+
+
 def _look_alike_script(ch: str) -> bool:
     code = ord(ch)
     return not any(lo <= code <= hi for lo, hi in _NON_LATIN_LOOK)
@@ -73,6 +78,8 @@ def screen_chars(section: str) -> str:
             return f"an invisible formatting character U+{ord(m.group(0)):04X} in the final section"
     for m in _NON_ASCII_RE.finditer(section):
         ch, at = m.group(0), m.start()
+        if ch in _PRESENTATION_SELECTORS and at > 0 and unicodedata.category(section[at - 1]) == "So":
+            continue  # "✔️": the emoji's presentation, on a symbol no reader takes for a letter or digit
         if unicodedata.category(ch) in ("Mn", "Me") and (at == 0 or _look_alike_script(section[at - 1])):
             return f"a combining mark U+{ord(ch):04X} in the final section"
         if _ASCII_LETTER_RE.search(unicodedata.normalize("NFKC", ch)):

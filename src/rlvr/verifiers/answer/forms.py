@@ -16,6 +16,11 @@
   one line is the value the program computed, the completion's final answer, as an
   ``<answer>`` tag would hold it (markers before it compete with it); an output of several
   lines, an empty one, or prose after it is left as it is (no answer is read from it);
+- the **thought and solution tokens** of a reasoning transcript (``<|begin_of_thought|>`` …
+  ``<|end_of_thought|>`` ``<|begin_of_solution|>`` … ``<|end_of_solution|>``, once each and in
+  order) are its ``<think>`` section and its answer; a thought never ended is all thinking;
+- a **block in triple quotes** that ends the completion (``>> FINAL ANSWER:\n\"\"\"\n16\n\"\"\"``)
+  is read without its quotes, as the marker's value;
 - a **tag that names the answer another way** (``<solution>…</solution>``, ``<final_answer>…
   </final_answer>``, as agent benchmarks ask for it), once and in a completion with no
   ``<answer>`` tag, is that completion's ``<answer>`` tag; punctuation that ends the sentence
@@ -33,7 +38,7 @@ import json
 import re
 
 from rlvr.verifiers.answer.follow import after_answer, same_value
-from rlvr.verifiers.answer.section import ANSWER_CLOSE, ANSWER_OPEN, THINK_CLOSE, strip_eos
+from rlvr.verifiers.answer.section import ANSWER_CLOSE, ANSWER_OPEN, THINK_CLOSE, THINK_OPEN, strip_eos
 
 _ANSWER_KEYS = ("answer", "final_answer", "finalanswer", "final answer")
 _OTHER_ANSWER_RE = re.compile(r"(?i)answer|alternat|result|solution|value|option|final")
@@ -140,7 +145,36 @@ _TAIL_VALUE_RE = re.compile(r"\$[^$]+\$|\\[A-Za-z]+(?:\{[^{}]*\})*|[-+]?\d[\d,]*
 _NAMED_PAIR_RE = re.compile(re.escape(ANSWER_OPEN) + r"[ \t]*(?:and|or|\.\.\.|…|,)?[ \t]*" + re.escape(ANSWER_CLOSE))
 
 
+# the sections of the "begin/end of thought, begin/end of solution" transcripts (Sky-T1, OpenThoughts)
+_THOUGHT_TOKENS = ("<|begin_of_thought|>", "<|end_of_thought|>", "<|begin_of_solution|>", "<|end_of_solution|>")
+
+
+def thought_sections(text: str) -> str:
+    """``text`` with the thought and solution section tokens of a reasoning transcript read as
+    ``<think>…</think>`` and the answer after it (module docstring), when each appears at most
+    once and in order; unchanged otherwise (the tokens are then refused as turn marks)."""
+    if "<|begin_of_" not in text and "<|end_of_" not in text:
+        return text
+    present = [text.find(t) for t in _THOUGHT_TOKENS if t in text]
+    if any(text.count(t) > 1 for t in _THOUGHT_TOKENS) or present != sorted(present):
+        return text
+    for token, replacement in zip(_THOUGHT_TOKENS, (THINK_OPEN, THINK_CLOSE, "", "")):
+        text = text.replace(token, replacement)
+    return text
+
+
 _NAMED_TAGS = ("solution", "final_answer")
+
+
+_QUOTED_END_RE = re.compile(r'(?:^|\n)[ \t]*"""[ \t]*\n(?P<body>(?:(?!""")[\s\S]){1,2000}?)\n[ \t]*"""\s*\Z')
+
+
+def quoted_block(text: str) -> str:
+    """``text`` with the triple-quoted block that ends it read without its quotes (module docstring)."""
+    if not text.rstrip().endswith('"""'):
+        return text
+    m = _QUOTED_END_RE.search(text)
+    return text if m is None else text[:m.start()] + "\n" + m.group("body").strip() + "\n"
 
 
 def named_tag(text: str) -> str:

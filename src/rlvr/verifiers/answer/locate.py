@@ -210,6 +210,7 @@ def _locate(completion: str, markers: tuple[str, ...], unmarked: bool, require_e
     for kind in markers:
         if kind not in MARKERS:
             raise KeyError(f"unknown answer marker {kind!r}; valid: {sorted(MARKERS)}")
+    completion = forms.quoted_block(forms.thought_sections(completion))
     while True:  # a chat template's end-of-turn token that ends the completion is its end ("...\boxed{5}.<|end|>")
         last = _TRAILING_TURN_RE.search(completion)
         if last is None:
@@ -280,11 +281,15 @@ def _tagged(doc: document.Document, value: str, markers: tuple[str, ...]) -> Loc
     if len(found.starts) > MAX_MARKERS:
         return Located(None, "several_answers", f"{len(found.starts)} final-answer markers (at most {MAX_MARKERS})")
     taken = found.into(start)
+    # a label with nothing after it but the tag ("FINAL ANSWER:\n<answer>\n19\n</answer>") names the tag's answer
+    taken |= {("phrase", j) for j, (_, v, _) in enumerate(found.phrases)
+              if v <= start and _LABELS_ONLY_RE.fullmatch(doc.text[v:start])}
     competitors = [strip_sign_off(found.competitor(key, content)).strip()
                    for key, (_, _, content) in found.values.items() if key not in taken]
     return Located(value, source="tag", competitors=tuple(c for c in competitors if c), lead=lead)
 
 
+_LABELS_ONLY_RE = re.compile(r"(?i)(?:[\s*_#:]|\bfinal\b|\banswer\b)*")
 _INNER_MARKER_RE = re.compile(r"(?i)\\boxed\s*\{|\bthe\s+(?:final\s+)?answer\s+is\b|####")
 
 
