@@ -169,6 +169,8 @@ LABEL_OVERRIDES: dict[str, tuple[int, str]] = {
         1, _EQUAL.format("9.00 \\times 10^{11} kJ, the unit the question asks for, for 9e11")),
     "math_skyt1_longcot/Sky-T1-math-wrong-5K-27B/minerva_math/idx184": (
         1, _EQUAL.format("3.61 \\times 10^{-10} meters for 3.61e-10")),
+    "math_skyt1_longcot/Sky-T1-math-wrong-5K-27B/minerva_math/idx95": (
+        1, _EQUAL.format("\\cosh(at) = \\frac{1}{2}(e^{at}+e^{-at})")),
     "math_skyt1_longcot/Sky-T1-math-wrong-5K-27B/minerva_math/idx83": (
         1, _EQUAL.format("-2\\cos(\\pi t - 2\\pi/3) = 2\\cos(\\pi t + \\pi/3)")),
 }

@@ -355,6 +355,12 @@ ROWS = [
     ("structure_cover", "550", "The final answer is 551.\nFINAL ANSWER:\n<answer>\n550\n</answer>", 0, None),
     ("structure_cover", "551", "The final answer is 551.\nFINAL ANSWER:\n<answer>\n550\n</answer>", 0, None),
     ("structure_correct", "3", "Checked ✔️ so the answer is \\( \\boxed{3} \\).", 1, None),
+    # commentary after the tag: a numbered list's enumerators are no values; an answer it marks must be the tag's
+    ("structure_correct", "4", "FINAL ANSWER:\n<answer>\n4\n</answer>\nThe code checked:\n1. Each case\n2. The sum",
+     1, None),
+    ("structure_cover", "4", "<answer>4</answer>\n\nThe final result is 5.", 0, None),
+    ("structure_cover", "5", "<answer>4</answer>\n\nThe final result is 5.", 0, None),
+    ("structure_cover", "6", "<answer>4</answer>\n\nOther readings:\n1. 6", 0, None),
     # a power as Python writes it; "2**-1" is not "2-1"
     ("number_correct", "-8*X**5/5 - 8*X**3 + C", "<answer>-8/5 * X**5 - 8 * X**3 + C</answer>", 1, None),
     ("number_correct", "x^{12}", "<answer>x**12</answer>", 1, None),

@@ -41,7 +41,7 @@ COUNTS = {
     ("aime_claude35_dc", "heldout"): (54, 27, 27),
     ("aime_amc_skyt1_longcot", "tune"): (70, 35, 35),
     ("aime_amc_skyt1_longcot", "heldout"): (50, 25, 25),
-    ("math_skyt1_longcot", "tune"): (66, 41, 25),
+    ("math_skyt1_longcot", "tune"): (66, 42, 24),
     ("math_skyt1_longcot", "heldout"): (54, 27, 27),
     ("math_base_models_cot", "tune"): (54, 27, 27),
     ("math_base_models_cot", "heldout"): (66, 33, 33),

@@ -452,6 +452,10 @@ def _other_choice(text: str, answer: str) -> str:
     return ""
 
 
+# the number or letter that starts an item of a numbered list ("1. For each n ...", "2) Added all"): no value
+_ENUMERATOR_RE = re.compile(r"(?m)^[ \t]*(?:\d{1,2}|[a-z])[.)][ \t]+(?=\S)")
+
+
 def _short_offer(text: str, answer: str) -> str:
     """A short statement after the final answer that states another value than the answer's:
     it offers that value ("Some texts give 6.", "Others get $6$.", "That's 13 in total.", a
@@ -464,7 +468,7 @@ def _short_offer(text: str, answer: str) -> str:
     customers would buy the $2500 television")."""
     if not answer:
         return ""
-    for piece in _statements(text):
+    for piece in _statements(_ENUMERATOR_RE.sub("", text)):
         words = _WORD_ONLY_RE.findall(_without_math(piece))
         if len(words) > MAX_OFFER_WORDS or _RELATION_IN_MATH_RE.search(piece) or _REASON_RE.search(piece):
             continue

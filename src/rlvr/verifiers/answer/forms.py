@@ -27,8 +27,8 @@
   the tag stands in (``The answer is <solution> 15 </solution>.``) is no text after it;
 - **text after the final ``</answer>``**, on lines of its own, holding no tag, is read as
   commentary after a final answer is (``follow.after_answer``): allowed when it takes nothing
-  back and every value it holds is the tag's ("That is the answer.", "The answer is: 31."
-  after 31; not "(another valid answer: 1/4)"); text
+  back and every answer it marks states the tag's value ("That is the answer.", "The answer is:
+  31." after 31; not "(another valid answer: 1/4)"); text
   on the tag's own line is refused.
 """
 
@@ -140,8 +140,6 @@ def _key_value(raw: str) -> object:
 
 _MENTION_RE = re.compile(re.escape(ANSWER_OPEN))
 _VALUE_RE = re.compile(r"\d|\\|\$")
-# a value in the text after the tag: a number, or math between dollars or after a backslash
-_TAIL_VALUE_RE = re.compile(r"\$[^$]+\$|\\[A-Za-z]+(?:\{[^{}]*\})*|[-+]?\d[\d,]*(?:\.\d+)?")
 _NAMED_PAIR_RE = re.compile(re.escape(ANSWER_OPEN) + r"[ \t]*(?:and|or|\.\.\.|…|,)?[ \t]*" + re.escape(ANSWER_CLOSE))
 
 
@@ -233,11 +231,31 @@ def after_tag(text: str) -> str:
     if not tail or not re.match(r"[ \t]*\n", text[end:]) or "<" in tail:
         return text  # on the tag's own line, or holding a tag: not commentary read here
     content = text[text.rfind(ANSWER_OPEN) + len(ANSWER_OPEN): close].strip()
-    if _VALUE_RE.search(tail) and not all(same_value(m.group(0).strip("$"), content)
-                                          for m in _TAIL_VALUE_RE.finditer(tail)):
-        return text  # another value after the tag (a second answer offered): refused by the caller
+    if _VALUE_RE.search(tail) and not _restates(tail, content):
+        return text  # another answer after the tag: refused by the caller
     ok, _, _ = after_answer("\n\n" + tail, boxed=False, answer=content)
     return text[:end] if ok else text
+
+
+def _restates(tail: str, content: str) -> bool:
+    """Whether every final answer the text after the tag marks (a box, "the answer is", a label) states the
+    tag's value; a tail with no marked answer marks none ("The result is 4, the remainder of 1000")."""
+    from rlvr.verifiers.answer.locate import locate  # locate reads these forms first
+
+    marked = locate(tail, unmarked=False, require_end=False)
+    if marked.value is None:
+        return marked.reason == "no_answer"
+    return all(_same_stated(value, content) for value in (marked.value, *marked.competitors))
+
+
+def _same_stated(value: str, content: str) -> bool:
+    from rlvr.verifiers.answer.statement import read_statement
+
+    value = value.strip().rstrip(".")
+    if same_value(value, content):
+        return True
+    stated = read_statement(value)
+    return stated is not None and not hasattr(stated, "reason") and same_value(stated.latex, content)
 
 
 _OUTPUT_FENCE = "```output"
