@@ -158,7 +158,8 @@ def _meta(repo: Repo, task: str, lang: str) -> list[dict]:
 # the question asks for, a trigonometric identity).
 _EQUAL = "graded 0, but the final box states the reference's value: {}"
 LABEL_OVERRIDES: dict[str, tuple[int, str]] = {
-    "math_skyt1_longcot/Sky-T1-math-correct-5K-27B/minerva_math/idx122": (1, _EQUAL.format("u(t)(1-3e^{-2t}+2e^{-5t})")),
+    "math_skyt1_longcot/Sky-T1-math-correct-5K-27B/minerva_math/idx122": (
+        1, _EQUAL.format("u(t)(1-3e^{-2t}+2e^{-5t})")),
     "math_skyt1_longcot/Sky-T1-math-correct-5K-27B/minerva_math/idx124": (
         1, _EQUAL.format("\\frac{e^{-at}-e^{-bt}}{b-a}")),
     "math_skyt1_longcot/Sky-T1-math-correct-5K-27B/minerva_math/idx171": (1, _EQUAL.format("1870000 for 1.87e6")),

@@ -335,7 +335,8 @@ ROWS = [
     # a tag that names the answer another way is the answer tag; the same value said again after it is one answer
     ("structure_correct", "15", "The answer is <solution> 15 </solution>.", 1, None),
     ("structure_correct", "42", "Assistant: John's dad is <solution> 42 </solution> years old.", 1, None),
-    ("structure_correct", "76", "<thought>96 - 20 = 76.\nThe answer is <solution> 76 </solution>.\n</thought>", 1, None),
+    ("structure_correct", "76", "<thought>96 - 20 = 76.\nThe answer is <solution> 76 </solution>.\n</thought>",
+     1, None),
     ("structure_correct", "31", "<answer>31</answer>\n\nThe answer is: 31.", 1, None),
     ("structure_correct", "642", "The nearest integer is \\(\\boxed{642}\\).\n\n642", 1, None),
     ("structure_cover", "6", "<solution>6</solution>\n\nThe answer is: 7.", 0, None),

@@ -66,13 +66,13 @@ FAMILIES = ("answer_tag", "final_answer_label", "boxed", "answer_is", "hash", "a
 MARKED = FAMILIES[:-1]
 
 _MARKERS = {
-    "answer_tag": re.compile(r"<answer>.*?</answer>", re.S),
+    "answer_tag": re.compile(r"<(answer|solution)>.*?</\1>", re.S),  # and the tag agent benchmarks ask for
     "boxed": re.compile(r"\\(?:boxed|fbox)\s*\{"),
     "answer_is": re.compile(r"\banswer\s+is\b"  # and as MGSM's exemplars write it in ten languages
                             r"|答案是|答えは|\bОтвет\s*[—–:-]|\bDie\s+Antwort\s+(?:ist|lautet)\b|\bLa\s+respuesta\s+es\b"
                             r"|\bLa\s+réponse\s+est\b|\bJibu\s+ni\b|คำตอบคือ|উত্তর\s+হল|సమాధానం", re.I),
     "hash": re.compile(r"^[ \t]*####[ \t]*(?=[-+$\\\d(.])", re.M),  # a value, not a heading "#### Case 1"
-    "answer_line": re.compile(r"^[ \t]*(?:(?:\*\*)?(?:final\s+)?(?:answer|a)\s*(?:\*\*)?\s*:(?:\*\*)?"
+    "answer_line": re.compile(r"^[ \t]*(?:>>[ \t]*)?(?:(?:\*\*)?(?:final\s+)?(?:answer|a)\s*(?:\*\*)?\s*:(?:\*\*)?"
                               r"|【答案】|答案\s*[:：])", re.I | re.M),  # and the Chinese answer label
     "json_answer": re.compile(r'"answer"\s*:'),  # a JSON object's answer key
 }
@@ -81,10 +81,10 @@ _LABEL = re.compile(r"^[ \t]*(?:#{1,6}[ \t]*|\*\*)?final[ \t]+answer\b", re.I | 
 
 def format_family(completion: str) -> str:
     """The format family of a completion, by its last final-answer marker: an ``<answer>``
-    tag, a "Final Answer" label or heading with the last box at most three lines below it
+    (or ``<solution>``) tag, a "Final Answer" label or heading with the last box at most three lines below it
     (inline, or display math on its own lines), a box, "the answer is" (or as MGSM's
     exemplars translate it: 答案是, Ответ —, La réponse est, ...), ``####``, an ``Answer:`` /
-    ``A:`` / ``【答案】`` line, a JSON object's ``"answer":`` key; ``unmarked`` when none."""
+    ``A:`` / ``【答案】`` line (``>> FINAL ANSWER:`` too), a JSON object's ``"answer":`` key; ``unmarked`` when none."""
     last = {}
     for name, pattern in _MARKERS.items():
         hits = list(pattern.finditer(completion))

@@ -216,7 +216,8 @@ def _locate(completion: str, markers: tuple[str, ...], unmarked: bool, require_e
         if last is None:
             break
         completion = completion[:last.start()]
-    completion = forms.after_tag(forms.tag_mentions(forms.named_tag(forms.json_answer(forms.program_output(completion)))))
+    completion = forms.named_tag(forms.json_answer(forms.program_output(completion)))
+    completion = forms.after_tag(forms.tag_mentions(completion))
     body, text, why = final_section(completion)
     if body is None:
         return Located(None, "no_answer", why)
