@@ -44,11 +44,24 @@ def _with_question(completion: str, answer: str, question: str):
     ("Ali buys 3 packs of pens. How many pens does he have?", "Answer: Ali has 14 pens from 3 packs.", 1),
     ("Ali buys 3 packs of pens. How many pens does he have?", "Answer: Ali has 14 pens from 4 packs.", 0),
     ("Ali buys 3 packs of pens. How many pens does he have?", "Answer: Ali has 14 pens, 3 more.", 0),
+    # a sentence in another language than the question is read without it; a word of another script
+    # inflects, so the question's word with another ending is the same word
+    ("Janet hat 22 grüne Stifte und 10 gelbe Stifte. Dann kauft sie 66 blaue Stifte. Wie viele Stifte hat sie jetzt?",
+     "Janet has 14 pens now.", 1),
+    ("Janet hat 22 grüne Stifte und 10 gelbe Stifte. Dann kauft sie 66 blaue Stifte. Wie viele Stifte hat sie jetzt?",
+     "14 pens", 1),
+    ("Janet hat 22 grüne Stifte und 10 gelbe Stifte. Dann kauft sie 66 blaue Stifte. Wie viele Stifte hat sie jetzt?",
+     "Janet has about 14 pens now.", 0),
+    ("Janet hat 22 grüne Stifte und 10 gelbe Stifte. Dann kauft sie 66 blaue Stifte. Wie viele Stifte hat sie jetzt?",
+     "14 bin", 0),
+    ("আমার কাছে 10 লিটার অরেঞ্জ ড্রিঙ্ক আছে। অবশিষ্ট 24 লিটারে কতটা পরিমাণ জল রয়েছে?", "14 লিটার", 1),
+    ("আমার কাছে 10 লিটার অরেঞ্জ ড্রিঙ্ক আছে। অবশিষ্ট 24 লিটারে কতটা পরিমাণ জল রয়েছে?", "14 ব্যাগ", 0),
     # negations, hedges and approximations are never neutral, even when the question says them
     ("Is the answer about 14 or not?", "Answer: about 14", 0),
 ])
 def test_the_question_words_in_the_sentence(question, completion, paid):
-    verdict = _with_question(completion, "14", question)
+    verdict = _with_question(completion if "\n" in completion or completion.startswith("Answer")
+                             else f"Answer: {completion}", "14", question)
     assert verdict.reward == paid, verdict
 
 

@@ -14,11 +14,15 @@ word is put in one class:
 - **unclassified**: every other word. It refuses the sentence only when it stands right next
   to the value (``约 12``, ``nicht 5``, ``7 bin lira``), where it may be what the value is of.
   A lowercase word right before the value, when words go on after it, is read as a verb
-  taking the value as object ("Maria bought 7 notebooks", "Ben paid $36 for the shirts");
+  taking the value as object ("Maria bought 7 notebooks", "Ben paid $36 for the shirts",
+  "Melanie hatte ursprünglich 18 Staubsauger");
   the bounds and comparisons English writes with a verb (``exceeds``, ``tops``) are in the
   operator class. At the end of the sentence it is unclassified (``nicht 3``, ``pas 7``). Operator words the question
   itself uses (``more``, ``left``, ``each``: "How many more stickers does she need?") are
   neutral in its restatement; negations, hedges and approximations never are.
+
+A sentence written in another language than the question (English function words, none of them
+in the question: GPT-4 answering a German question in English) is read as without a question.
 
 The sentence states one value: each value token is read by the answer grammar, the same
 value said twice is one answer, two different values are several answers (a cover). An
@@ -83,10 +87,15 @@ _QUESTION_OPERATORS = frozenset("more less fewer greater smaller larger bigger h
 _DIMENSION_WORDS = frozenset("old long tall high wide deep thick away apart ago".split())
 _ARTICLES = frozenset("a an the".split())
 
+# the combining marks of the Basic Multilingual Plane: vowel signs and viramas are letters' parts in Indic
+# scripts ("লিটার"), so a word runs on through them (the screen has refused marks on Latin look-alikes before)
+_MARKS = "".join(re.escape(chr(c)) for c in range(0x300, 0x10000)
+                 if unicodedata.category(chr(c)) in ("Mn", "Mc") and not 0xFE00 <= c <= 0xFE0F)
+_WORD_RE = re.compile(r"[^\W\d_](?:[^\W\d_]|[" + _MARKS + r"])*")
 _TOKEN_RE = re.compile(
     r"(?P<ordinal>\d+(?:st|nd|rd|th)\b)"
     r"|(?P<num>(?:(?:\\?\$|[€£¥₹])\s?)?[-+−]?\d[\d,]*(?:\.\d+)?(?:\s?%)?(?![\d,]*\.\d))"
-    r"|(?P<word>[^\W\d_]+(?:[-'’][^\W\d_]+)*)"
+    r"|(?P<word>[^\W\d_](?:[^\W\d_]|[" + _MARKS + r"])*(?:[-'’][^\W\d_](?:[^\W\d_]|[" + _MARKS + r"])*)*)"
     r"|(?P<op>[=<>+×÷*/^≈≤≥≠~\\{}_&#@|\[\]-])"
     r"|(?P<sep>[,;])"
 )
@@ -106,7 +115,7 @@ def _stem(word: str) -> str:
 
 def question_words(question: str) -> frozenset[str]:
     """The words of the question, stemmed (``apples`` and ``apple`` are one word)."""
-    return frozenset(_stem(w) for w in re.findall(r"[^\W\d_]+", question or ""))
+    return frozenset(_stem(w) for w in _WORD_RE.findall(question or ""))
 
 
 def is_unit_word(word: str) -> bool:
@@ -169,6 +178,8 @@ def read_statement(sentence: str, question: str = "") -> Answer | Refusal | None
     tokens = _tokens(sentence)
     if tokens is None or any(kind == "other" for kind, _ in tokens):
         return None
+    if question and _other_language(tokens, question):
+        question = ""  # the question's words vouch for no word of a sentence in another language
     asked = question_words(question)
     values = [k for k, (kind, _) in enumerate(tokens) if kind in ("num", "math")]
     if not values:
@@ -229,6 +240,25 @@ def _modifier(tokens: list[tuple[str, str]], k: int, question: str) -> bool:
     return re.search(r"(?<![\d.,])" + given, question.replace(",", ""), re.IGNORECASE) is not None
 
 
+def _other_language(tokens: list[tuple[str, str]], question: str) -> bool:
+    """Whether the sentence is written in another language than the question, when the question is
+    no English (eight words or more, fewer than one in ten an English function word): the sentence
+    holds English function words and the question none of them ("Janet has 98 pens now." for a
+    question in German), or it holds none and its words are ASCII words of four letters or more,
+    none of them the question's ("48 people"; not "14 bin"). The question's words then classify
+    nothing, and the sentence is read as without one."""
+    asked = [w.lower() for w in _WORD_RE.findall(question)]
+    if len(asked) < 8 or sum(w in FUNCTION_WORDS for w in asked) >= 0.1 * len(asked):
+        return False  # an English question, or too short to tell
+    said = {text.lower() for kind, text in tokens if kind == "word" and text.isascii() and len(text) > 1
+            and text.lower() in FUNCTION_WORDS}
+    if said:
+        return not said & set(asked)
+    # no function word ("48 people"): words of four letters and more, none of them the question's
+    words = [text for kind, text in tokens if kind == "word"]
+    return bool(words) and all(w.isascii() and len(w) >= 4 and w.lower() not in asked for w in words)
+
+
 def _unit_after(tokens: list[tuple[str, str]], k: int) -> str:
     nxt = tokens[k + 1] if k + 1 < len(tokens) else None
     if nxt is not None and nxt[0] == "word" and _unit(nxt[1]) and nxt[1].lower() not in PERCENT_WORDS:
@@ -279,10 +309,15 @@ def _counter(word: str) -> bool:
 
 
 def _neutral(word: str, asked: frozenset[str]) -> bool:
-    """Function words, the question's words, units; and English words outside the operator
-    class before the value (a verb and its object: "Maria bought 7 notebooks")."""
+    """Function words, the question's words (in a script other than Latin, with another ending:
+    the question's word begins with it or it with the question's word), units."""
     low = word.lower()
-    return low in FUNCTION_WORDS or _stem(word) in asked or _unit(word)
+    if low in FUNCTION_WORDS or _stem(word) in asked or _unit(word):
+        return True
+    # a word of another script inflects: the question's word with another ending is the same word
+    # ("লিটার" for the question's "লিটারের")
+    return not word.isascii() and len(low) >= 3 and any(
+        len(q) >= 3 and (q.startswith(low) or low.startswith(q)) for q in asked if not q.isascii())
 
 
 def _neighbours(tokens: list[tuple[str, str]], k: int, asked: frozenset[str], has_question: bool,
@@ -293,8 +328,9 @@ def _neighbours(tokens: list[tuple[str, str]], k: int, asked: frozenset[str], ha
     after = tokens[after_k] if after_k < len(tokens) else None
     follows = k + 1 < len(tokens) and tokens[k + 1][0] == "word"  # a unit or a word goes on after the value
     article = k > 1 and tokens[k - 2][0] == "word" and tokens[k - 2][1].lower() in _ARTICLES
-    verb = follows and not article and re.fullmatch(r"[a-z]+", before[1] if before else "") is not None \
-        and not before[1].endswith("ly")  # "bought 7 notebooks"; not "a good 3 hours", "barely 3 hours"
+    verb = follows and not article and before is not None and before[0] == "word" and before[1].isalpha() \
+        and before[1].islower() and not before[1].endswith("ly")  # "bought 7 notebooks", "hatte 18 Staubsauger";
+    # not "a good 3 hours", "barely 3 hours"
     if before is not None and before[0] == "word" and not _neutral(before[1], asked) and not verb:
         return Refusal("unparsed", f"{before[1]!r} right before the value is not a word the reader classifies")
     if after is not None and after[0] == "word" and not _neutral(after[1], asked):
