@@ -227,6 +227,16 @@ LABEL_OVERRIDES: dict[str, tuple[int, str]] = {
         1, "graded 0, but the solution 26 * 5 * 1000 is the reference's value, 130000, unevaluated"),
 }
 
+# The same reading of held-out rows, made after the held-out half had been scored once with the rules frozen
+# (the two incorrect rows that scoring paid; Math-Verify pays them too).
+_AFTER = "; read after the held-out half was scored"
+LABEL_OVERRIDES.update({
+    "math_mint_single_turn/Meta-Llama-3-70B-Instruct/max1_p1/31": (
+        1, "graded 0, but the solution y = (49 - 19) / 3 = 10 states the reference's value, 10.0" + _AFTER),
+    "math_mint_single_turn/claude-2/max1_p1/23": (
+        1, "graded 0, but the solution a = -2 states the reference's value, -2.0" + _AFTER),
+})
+
 
 def main(argv: list[str] | None = None) -> int:
     return split_corpus_main(argv, description=__doc__.split("\n\n")[0], sources=SOURCES, builders=BUILDERS,

@@ -176,6 +176,20 @@ LABEL_OVERRIDES: dict[str, tuple[int, str]] = {
         1, _EQUAL.format("-2\\cos(\\pi t - 2\\pi/3) = 2\\cos(\\pi t + \\pi/3)")),
 }
 
+# The same reading of held-out rows, made after the held-out half had been scored once with the rules frozen
+# (the four incorrect rows that scoring paid; Math-Verify pays them too).
+_AFTER = "; read after the held-out half was scored"
+LABEL_OVERRIDES.update({
+    "math_base_models_cot/Qwen/Qwen2.5-Math-7B/minerva_math/idx252": (
+        1, _EQUAL.format("y^s = 100 p^{\\frac{1}{2}}, the supply function named") + _AFTER),
+    "math_skyt1_longcot/Sky-T1-math-correct-5K-27B/minerva_math/idx115": (
+        1, _EQUAL.format("W(s) = \\frac{1 - e^{-sT}}{s}") + _AFTER),
+    "math_skyt1_longcot/Sky-T1-math-wrong-5K-27B/minerva_math/idx122": (
+        1, _EQUAL.format("f(t) = u(t)(1 - 3e^{-2t} + 2e^{-5t})") + _AFTER),
+    "math_skyt1_longcot/Sky-T1-math-wrong-5K-27B/minerva_math/idx178": (
+        1, _EQUAL.format("5.89 \\times 10^{-7} m for 5.89e-7") + _AFTER),
+})
+
 
 # ------------------------------------------------------------------ Dynamic Cheatsheet: AIME, long solutions
 

@@ -42,9 +42,9 @@ COUNTS = {
     ("aime_amc_skyt1_longcot", "tune"): (70, 35, 35),
     ("aime_amc_skyt1_longcot", "heldout"): (50, 25, 25),
     ("math_skyt1_longcot", "tune"): (66, 42, 24),
-    ("math_skyt1_longcot", "heldout"): (54, 27, 27),
+    ("math_skyt1_longcot", "heldout"): (54, 30, 24),
     ("math_base_models_cot", "tune"): (54, 27, 27),
-    ("math_base_models_cot", "heldout"): (66, 33, 33),
+    ("math_base_models_cot", "heldout"): (66, 34, 32),
 }
 GRADE_FROM = {"meta": "meta_prompting_evaluate_outputs", "dc": "dynamic_cheatsheet_aime_eval"}
 MARK = '>> final answer:\n"""'
