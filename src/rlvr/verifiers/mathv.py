@@ -1135,7 +1135,8 @@ def _competing(located: extract.Located, pred: Answer, opts: dict[str, Any], que
         other = parse_answer(text)
         if isinstance(other, Refusal):
             # "The smallest value of $N$ is $\boxed{14}$"; "The 8th grade should have 10 representatives."
-            other = read_sentence(text) or read_statement(text, question) or other
+            sentence = read_sentence(text)
+            other = sentence if isinstance(sentence, Answer) else read_statement(text, question) or sentence or other
         if isinstance(other, Answer) and not _agrees(pred, other, opts):
             other = _worked_result(other) or other
         if isinstance(other, Refusal) or not _agrees(pred, other, opts):

@@ -290,6 +290,8 @@ def _tagged(doc: document.Document, value: str, markers: tuple[str, ...]) -> Loc
     return Located(value, source="tag", competitors=tuple(c for c in competitors if c), lead=lead)
 
 
+_PROGRAM_FENCE_RE = re.compile(r"[ \t]*```[ \t]*(?:python3?|py|javascript|js|java|c\+\+|cpp|c|rust|go|julia|r|matlab"
+                               r"|sympy|sage|bash|sh)[ \t]*\n", re.I)
 _LABELS_ONLY_RE = re.compile(r"(?i)(?:[\s*_#:]|\bfinal\b|\banswer\b)*")
 _INNER_MARKER_RE = re.compile(r"(?i)\\boxed\s*\{|\bthe\s+(?:final\s+)?answer\s+is\b|####")
 
@@ -380,6 +382,10 @@ class _Markers:
             marks.update({m.start(): m.end() for m in _CJK_LABEL_RE.finditer(text) if m.start() not in marks})
         if other is not None:
             marks.update({m.start(): m.end() for m in _OTHER_PHRASE_RE.finditer(text) if m.start() not in marks})
+        if marks and "```" in text:  # a program's source is no statement: print(f"The answer is: {result}")
+            programs = [(b.start, b.end) for b in doc.blocks
+                        if b.kind == "code" and _PROGRAM_FENCE_RE.match(doc.text, b.start)]
+            marks = {s: e for s, e in marks.items() if not any(a <= s < b for a, b in programs)}
         for block in doc.blocks if _INTRO_LINE_RE.search(text) else ():
             if block.start >= self.limit:
                 break

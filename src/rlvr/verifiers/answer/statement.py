@@ -15,7 +15,8 @@ word is put in one class:
   to the value (``约 12``, ``nicht 5``, ``7 bin lira``), where it may be what the value is of.
   A lowercase word right before the value, when words go on after it, is read as a verb
   taking the value as object ("Maria bought 7 notebooks", "Ben paid $36 for the shirts",
-  "Melanie hatte ursprünglich 18 Staubsauger");
+  "Melanie hatte ursprünglich 18 Staubsauger"), and an English participle after its auxiliary
+  takes the value that ends the sentence ("Zin was paid $27,000.");
   the bounds and comparisons English writes with a verb (``exceeds``, ``tops``) are in the
   operator class. At the end of the sentence it is unclassified (``nicht 3``, ``pas 7``). Operator words the question
   itself uses (``more``, ``left``, ``each``: "How many more stickers does she need?") are
@@ -86,6 +87,7 @@ _QUESTION_OPERATORS = frozenset("more less fewer greater smaller larger bigger h
 # what a length, an age or a distance is, after its unit ("15 years old", "3 km away")
 _DIMENSION_WORDS = frozenset("old long tall high wide deep thick away apart ago".split())
 _ARTICLES = frozenset("a an the".split())
+_AUXILIARIES = frozenset("is are was were be been being has have had will would".split())
 
 # the combining marks of the Basic Multilingual Plane: vowel signs and viramas are letters' parts in Indic
 # scripts ("লিটার"), so a word runs on through them (the screen has refused marks on Latin look-alikes before)
@@ -330,7 +332,10 @@ def _neighbours(tokens: list[tuple[str, str]], k: int, asked: frozenset[str], ha
     article = k > 1 and tokens[k - 2][0] == "word" and tokens[k - 2][1].lower() in _ARTICLES
     verb = follows and not article and before is not None and before[0] == "word" and before[1].isalpha() \
         and before[1].islower() and not before[1].endswith("ly")  # "bought 7 notebooks", "hatte 18 Staubsauger";
-    # not "a good 3 hours", "barely 3 hours"
+    # not "a good 3 hours", "barely 3 hours"; a participle after an English auxiliary takes the value ending the
+    # sentence too ("Zin was paid $27,000.")
+    verb = verb or k > 1 and tokens[k - 2][0] == "word" and tokens[k - 2][1].lower() in _AUXILIARIES \
+        and before is not None and re.fullmatch(r"[a-z]+(?:ed|en|id|wn|nt|ght)", before[1]) is not None
     if before is not None and before[0] == "word" and not _neutral(before[1], asked) and not verb:
         return Refusal("unparsed", f"{before[1]!r} right before the value is not a word the reader classifies")
     if after is not None and after[0] == "word" and not _neutral(after[1], asked):
