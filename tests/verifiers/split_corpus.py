@@ -1,4 +1,4 @@
-"""The checks every split recall corpus (``tests/data/math_recall{3,4,5,6,7,8}``) passes as data: each file
+"""The checks every split recall corpus (``tests/data/math_recall{3,4,5,6,7,8,9}``) passes as data: each file
 parses and is the half its name says, each row is in the half its id hashes to, the rows are the
 documented counts and carry their source, licence, commit, reference, language and format family
 (and the question, where the corpus stores one), a label differs from the source's grade only with
