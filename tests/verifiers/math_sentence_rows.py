@@ -365,10 +365,10 @@ ROWS = [
     # a participle after an English auxiliary takes the value ending the sentence; a program's source states nothing
     ("sentence_correct", "27000", "Answer: Zin was paid $27,000.", 1, None),
     ("sentence_hedged", "5", "Answer: It was not 5.", 0, None),
-    ("structure_correct", "585", "```python\nresult = 585\nprint(f\"The answer is: {result}\")\n```\n```\nThe answer is: "
-     "585\n```\nFINAL ANSWER:\n<answer>\n585\n</answer>", 1, None),
-    ("structure_cover", "585", "```python\nprint(586)\n```\n```\nThe answer is: 586\n```\nFINAL ANSWER:\n<answer>\n585\n"
-     "</answer>", 0, None),
+    ("structure_correct", "585", "```python\nresult = 585\nprint(f\"The answer is: {result}\")\n```\n"
+     "```\nThe answer is: 585\n```\nFINAL ANSWER:\n<answer>\n585\n</answer>", 1, None),
+    ("structure_cover", "585", "```python\nprint(586)\n```\n```\nThe answer is: 586\n```\n"
+     "FINAL ANSWER:\n<answer>\n585\n</answer>", 0, None),
     # a power as Python writes it; "2**-1" is not "2-1"
     ("number_correct", "-8*X**5/5 - 8*X**3 + C", "<answer>-8/5 * X**5 - 8 * X**3 + C</answer>", 1, None),
     ("number_correct", "x^{12}", "<answer>x**12</answer>", 1, None),
