@@ -125,7 +125,17 @@ def odyssey_rows(repo: Repo, name: str) -> list[dict]:
     return rows
 
 
-LABEL_OVERRIDES: dict[str, tuple[int, str]] = {}
+# Rows whose grade a hand look found wrong, read only after both halves had been scored once with the rules frozen
+# (the five incorrect rows that scoring paid): each answer states the key's value, which the GPT-4 judge refused.
+_EQUAL = "graded 0 by the judge, but the answer states the key's value: {}; read after both halves were scored"
+LABEL_OVERRIDES: dict[str, tuple[int, str]] = {
+    "odyssey_deepseek_v3/deepseek-v3-Instruct-solution/Problem_330": (1, _EQUAL.format("(pi + 2)/8 = pi/8 + 1/4")),
+    "odyssey_deepseek_v3/deepseek-v3-Instruct-solution/Problem_370": (1, _EQUAL.format("0.8 for 0.80")),
+    "odyssey_o1_preview/gpt-4-o1-preview-solution/Problem_330": (1, _EQUAL.format("(π + 2)/8 = pi/8 + 1/4")),
+    "odyssey_deepseek_v3/deepseek-v3-Instruct-solution/Problem_263": (
+        1, _EQUAL.format("2 ln x + 3 ln(y^2 - z) - 1/2 ln(y+1), the key as written")),
+    "odyssey_o1_preview/gpt-4-o1-preview-solution/Problem_59": (1, _EQUAL.format("\\frac{\\sqrt{2}}{2}, the key as written")),
+}
 
 BUILDERS = {name: (lambda repo, name=name: pick(odyssey_rows(repo, name), 60, 60)) for name in ODYSSEY_RUNS}
 
