@@ -134,7 +134,8 @@ LABEL_OVERRIDES: dict[str, tuple[int, str]] = {
     "odyssey_o1_preview/gpt-4-o1-preview-solution/Problem_330": (1, _EQUAL.format("(π + 2)/8 = pi/8 + 1/4")),
     "odyssey_deepseek_v3/deepseek-v3-Instruct-solution/Problem_263": (
         1, _EQUAL.format("2 ln x + 3 ln(y^2 - z) - 1/2 ln(y+1), the key as written")),
-    "odyssey_o1_preview/gpt-4-o1-preview-solution/Problem_59": (1, _EQUAL.format("\\frac{\\sqrt{2}}{2}, the key as written")),
+    "odyssey_o1_preview/gpt-4-o1-preview-solution/Problem_59": (
+        1, _EQUAL.format("\\frac{\\sqrt{2}}{2}, the key as written")),
 }
 
 BUILDERS = {name: (lambda repo, name=name: pick(odyssey_rows(repo, name), 60, 60)) for name in ODYSSEY_RUNS}
