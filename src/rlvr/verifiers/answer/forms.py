@@ -36,8 +36,9 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 
-from rlvr.verifiers.answer.follow import after_answer, same_value
+from rlvr.verifiers.answer.follow import after_answer
 from rlvr.verifiers.answer.section import ANSWER_CLOSE, ANSWER_OPEN, THINK_CLOSE, THINK_OPEN, strip_eos
 
 _ANSWER_KEYS = ("answer", "final_answer", "finalanswer", "final answer")
@@ -220,7 +221,7 @@ def _sentence_end(text: str) -> int:
     return m.start() if m else len(text)
 
 
-def after_tag(text: str) -> str:
+def after_tag(text: str, restates: Callable[[str, str], bool] | None = None) -> str:
     """``text`` cut after its final ``</answer>`` when what follows is commentary a final
     answer may have (``follow.after_answer``); unchanged otherwise (the caller refuses it)."""
     close = text.rfind(ANSWER_CLOSE)
@@ -231,31 +232,10 @@ def after_tag(text: str) -> str:
     if not tail or not re.match(r"[ \t]*\n", text[end:]) or "<" in tail:
         return text  # on the tag's own line, or holding a tag: not commentary read here
     content = text[text.rfind(ANSWER_OPEN) + len(ANSWER_OPEN): close].strip()
-    if _VALUE_RE.search(tail) and not _restates(tail, content):
+    if _VALUE_RE.search(tail) and (restates is None or not restates(tail, content)):
         return text  # another answer after the tag: refused by the caller
     ok, _, _ = after_answer("\n\n" + tail, boxed=False, answer=content)
     return text[:end] if ok else text
-
-
-def _restates(tail: str, content: str) -> bool:
-    """Whether every final answer the text after the tag marks (a box, "the answer is", a label) states the
-    tag's value; a tail with no marked answer marks none ("The result is 4, the remainder of 1000")."""
-    from rlvr.verifiers.answer.locate import locate  # locate reads these forms first
-
-    marked = locate(tail, unmarked=False, require_end=False)
-    if marked.value is None:
-        return marked.reason == "no_answer"
-    return all(_same_stated(value, content) for value in (marked.value, *marked.competitors))
-
-
-def _same_stated(value: str, content: str) -> bool:
-    from rlvr.verifiers.answer.statement import read_statement
-
-    value = value.strip().rstrip(".")
-    if same_value(value, content):
-        return True
-    stated = read_statement(value)
-    return stated is not None and not hasattr(stated, "reason") and same_value(stated.latex, content)
 
 
 _OUTPUT_FENCE = "```output"

@@ -39,6 +39,7 @@ from rlvr.verifiers.answer.follow import (
     same_value,
 )
 from rlvr.verifiers.answer.lead import _clause, box_context, lead_in_words, qualifier, qualifier_reason
+from rlvr.verifiers.answer.result import Answer
 from rlvr.verifiers.answer.section import (
     _OTHER_BOX_RE,
     _TURN_MARK_RE,
@@ -51,6 +52,7 @@ from rlvr.verifiers.answer.section import (
     final_section,
     strip_sign_off,
 )
+from rlvr.verifiers.answer.statement import read_statement
 from rlvr.verifiers.answer.units import TEXT_UNIT_WORDS, read_unit
 from rlvr.verifiers.screen import screen_chars, screen_words
 
@@ -217,7 +219,7 @@ def _locate(completion: str, markers: tuple[str, ...], unmarked: bool, require_e
             break
         completion = completion[:last.start()]
     completion = forms.named_tag(forms.json_answer(forms.program_output(completion)))
-    completion = forms.after_tag(forms.tag_mentions(completion))
+    completion = forms.after_tag(forms.tag_mentions(completion), _tail_restates)
     body, text, why = final_section(completion)
     if body is None:
         return Located(None, "no_answer", why)
@@ -288,6 +290,24 @@ def _tagged(doc: document.Document, value: str, markers: tuple[str, ...]) -> Loc
     competitors = [strip_sign_off(found.competitor(key, content)).strip()
                    for key, (_, _, content) in found.values.items() if key not in taken]
     return Located(value, source="tag", competitors=tuple(c for c in competitors if c), lead=lead)
+
+
+def _tail_restates(tail: str, content: str) -> bool:
+    """Whether every final answer the text after a final ``</answer>`` marks (a box, "the answer is", a label)
+    states the tag's value ``content`` (``forms.after_tag``); a tail that marks no answer restates none and
+    offers none ("The result is 4, the remainder of 1000")."""
+    marked = locate(tail, unmarked=False, require_end=False)
+    if marked.value is None:
+        return marked.reason == "no_answer"
+    return all(_states(value, content) for value in (marked.value, *marked.competitors))
+
+
+def _states(value: str, content: str) -> bool:
+    value = value.strip().rstrip(".")
+    if same_value(value, content):
+        return True
+    stated = read_statement(value)
+    return isinstance(stated, Answer) and same_value(stated.latex, content)
 
 
 _PROGRAM_FENCE_RE = re.compile(r"[ \t]*```[ \t]*(?:python3?|py|javascript|js|java|c\+\+|cpp|c|rust|go|julia|r|matlab"
