@@ -18,8 +18,8 @@ COMMIT:PATH``; nothing is downloaded or executed). Rows have the fields of
 ``bench/build_math_recall6.py`` (``id, source, split, licence, repo, commit, path, model,
 reference, completion, grade, grade_from, family, mv, label, lang, question``). ``grade`` is
 the source's own grade (``grade_from`` names it; the builder checks it against what the source
-stores), ``mv`` plain Math-Verify's verdict at build time, ``label`` the grade (no row has been
-read by hand for a label).
+stores), ``mv`` plain Math-Verify's verdict at build time, ``label`` the grade except
+the rows of ``LABEL_OVERRIDES`` (read by hand, each with its reason and when it was read).
 
 A fixed number of correct and of incorrect rows is kept per source, the first by
 ``sha256(row id + "/pick")`` (``pick``): the choice reads only the ids and the source's grade.

@@ -20,7 +20,7 @@ COMMIT:PATH``; nothing is downloaded or executed). Rows have the fields of
 Qwen2.5-Math evaluation SkyThought runs (checked against each run's metrics file), and where the outputs
 store none (meta-prompting, Dynamic Cheatsheet) the rule of the repository's evaluation script rerun
 (``meta_grade``, ``dc_grade``). ``mv`` is plain Math-Verify's verdict at build time, ``label`` the grade
-(no row has been read for a label).
+except the rows of ``LABEL_OVERRIDES`` (read by hand, each with its reason and when it was read).
 
 A fixed number of correct and of incorrect rows is kept per source, the first by
 ``sha256(row id + "/pick")`` (``pick``): the choice reads only the ids and the source's grade.

@@ -14,8 +14,8 @@ Each source is read from a git snapshot of its repository at a fixed commit (``g
 COMMIT:PATH``; nothing is downloaded or executed). Rows have the fields of
 ``bench/build_math_recall6.py``. ``grade`` is the repository's own grade: the ``is_correct`` its
 ``evaluate_response.py`` stored for the run (the judge's score of the answer extracted from the
-solution). ``mv`` is plain Math-Verify's verdict at build time, ``label`` the grade (no row has been read
-for a label).
+solution). ``mv`` is plain Math-Verify's verdict at build time, ``label`` the grade except the rows
+of ``LABEL_OVERRIDES`` (read by hand after scoring, each with its reason).
 
 A fixed number of correct and of incorrect rows is kept per source, the first by
 ``sha256(row id + "/pick")`` (``pick``): the choice reads only the ids and the source's grade.

@@ -56,6 +56,12 @@ def _with_question(completion: str, answer: str, question: str):
      "14 bin", 0),
     ("আমার কাছে 10 লিটার অরেঞ্জ ড্রিঙ্ক আছে। অবশিষ্ট 24 লিটারে কতটা পরিমাণ জল রয়েছে?", "14 লিটার", 1),
     ("আমার কাছে 10 লিটার অরেঞ্জ ড্রিঙ্ক আছে। অবশিষ্ট 24 লিটারে কতটা পরিমাণ জল রয়েছে?", "14 ব্যাগ", 0),
+    # the verb reading is English's: a bound, hedge or negation of another language before the value refuses
+    ("Anna hat 3 Äpfel und 11 Äpfel. Wie viele Äpfel hat Anna jetzt insgesamt?", "Answer: nicht 14 Äpfel", 0),
+    ("Anna hat 3 Äpfel und 11 Äpfel. Wie viele Äpfel hat Anna jetzt insgesamt?", "Answer: ungefähr 14 Äpfel", 0),
+    ("Anna hat 3 Äpfel und 11 Äpfel. Wie viele Äpfel hat Anna jetzt insgesamt?", "Answer: Anna hat 14 Äpfel", 1),
+    ("У Маши 3 яблока и 11 яблок. Сколько яблок у Маши? Ответь числом яблок.", "Answer: примерно 14 яблок", 0),
+    ("У Маши 3 яблока и 11 яблок. Сколько яблок у Маши? Ответь числом яблок.", "Answer: не 14 яблок", 0),
     # negations, hedges and approximations are never neutral, even when the question says them
     ("Is the answer about 14 or not?", "Answer: about 14", 0),
 ])

@@ -14,9 +14,10 @@ word is put in one class:
 - **unclassified**: every other word. It refuses the sentence only when it stands right next
   to the value (``约 12``, ``nicht 5``, ``7 bin lira``), where it may be what the value is of.
   A lowercase word right before the value, when words go on after it, is read as a verb
-  taking the value as object ("Maria bought 7 notebooks", "Ben paid $36 for the shirts",
-  "Melanie hatte ursprünglich 18 Staubsauger"), and an English participle after its auxiliary
-  takes the value that ends the sentence ("Zin was paid $27,000.");
+  taking the value as object ("Maria bought 7 notebooks", "Ben paid $36 for the shirts"), and an
+  English participle after its auxiliary takes the value that ends the sentence ("Zin was paid
+  $27,000."). Both are English readings: not beside a question in another language, nor, without
+  a question, in a sentence with letters outside ASCII ("nicht 5 Äpfel", "не 5 яблок");
   the bounds and comparisons English writes with a verb (``exceeds``, ``tops``) are in the
   operator class. At the end of the sentence it is unclassified (``nicht 3``, ``pas 7``). Operator words the question
   itself uses (``more``, ``left``, ``each``: "How many more stickers does she need?") are
@@ -93,11 +94,12 @@ _AUXILIARIES = frozenset("is are was were be been being has have had will would"
 # scripts ("লিটার"), so a word runs on through them (the screen has refused marks on Latin look-alikes before)
 _MARKS = "".join(re.escape(chr(c)) for c in range(0x300, 0x10000)
                  if unicodedata.category(chr(c)) in ("Mn", "Mc") and not 0xFE00 <= c <= 0xFE0F)
-_WORD_RE = re.compile(r"[^\W\d_](?:[^\W\d_]|[" + _MARKS + r"])*")
+_WORD = r"[^\W\d_](?:[^\W\d_]|[" + _MARKS + r"])*"
+_WORD_RE = re.compile(_WORD)
 _TOKEN_RE = re.compile(
     r"(?P<ordinal>\d+(?:st|nd|rd|th)\b)"
     r"|(?P<num>(?:(?:\\?\$|[€£¥₹])\s?)?[-+−]?\d[\d,]*(?:\.\d+)?(?:\s?%)?(?![\d,]*\.\d))"
-    r"|(?P<word>[^\W\d_](?:[^\W\d_]|[" + _MARKS + r"])*(?:[-'’][^\W\d_](?:[^\W\d_]|[" + _MARKS + r"])*)*)"
+    r"|(?P<word>" + _WORD + r"(?:[-'’]" + _WORD + r")*)"
     r"|(?P<op>[=<>+×÷*/^≈≤≥≠~\\{}_&#@|\[\]-])"
     r"|(?P<sep>[,;])"
 )
@@ -113,11 +115,6 @@ def _stem(word: str) -> str:
         if suffix and word.endswith(suffix) and len(word) - len(suffix) >= 3:
             return word[: -len(suffix)]
     return word
-
-
-def question_words(question: str) -> frozenset[str]:
-    """The words of the question, stemmed (``apples`` and ``apple`` are one word)."""
-    return frozenset(_stem(w) for w in _WORD_RE.findall(question or ""))
 
 
 def is_unit_word(word: str) -> bool:
@@ -180,9 +177,14 @@ def read_statement(sentence: str, question: str = "") -> Answer | Refusal | None
     tokens = _tokens(sentence)
     if tokens is None or any(kind == "other" for kind, _ in tokens):
         return None
-    if question and _other_language(tokens, question):
-        question = ""  # the question's words vouch for no word of a sentence in another language
-    asked = question_words(question)
+    words = [w.lower() for w in _WORD_RE.findall(question or "")]
+    foreign = _foreign(words)
+    if foreign and _other_language(tokens, words):
+        question, words, foreign = "", [], False  # the question vouches for no word of a sentence in another language
+    asked = frozenset(_stem(w) for w in words)
+    # the verb reading is English's: not beside a question in another language, nor in a sentence with letters
+    # outside ASCII when no question is given ("nicht 5 Äpfel", "не 5 яблок" for a German or Russian question)
+    english = not foreign and (bool(question) or all(text.isascii() for kind, text in tokens if kind == "word"))
     values = [k for k, (kind, _) in enumerate(tokens) if kind in ("num", "math")]
     if not values:
         return None
@@ -208,7 +210,7 @@ def read_statement(sentence: str, question: str = "") -> Answer | Refusal | None
                 and not (text.lower() in _QUESTION_OPERATORS and _stem(text) in asked):
             return Refusal("unparsed", f"{text!r} changes the value the sentence states (an operator or quantity word)")
     for k in values:
-        refusal = _neighbours(tokens, k, asked, bool(question), _unit_after(tokens, k))
+        refusal = _neighbours(tokens, k, asked, bool(question), _unit_after(tokens, k), english)
         if refusal is not None:
             return refusal
     return read[-1]
@@ -242,16 +244,19 @@ def _modifier(tokens: list[tuple[str, str]], k: int, question: str) -> bool:
     return re.search(r"(?<![\d.,])" + given, question.replace(",", ""), re.IGNORECASE) is not None
 
 
-def _other_language(tokens: list[tuple[str, str]], question: str) -> bool:
-    """Whether the sentence is written in another language than the question, when the question is
-    no English (eight words or more, fewer than one in ten an English function word): the sentence
+def _foreign(asked: list[str]) -> bool:
+    """A question in another language than English: eight words or more, fewer than one in ten an
+    English function word (too short a question tells nothing)."""
+    return len(asked) >= 8 and sum(w in FUNCTION_WORDS for w in asked) < 0.1 * len(asked)
+
+
+def _other_language(tokens: list[tuple[str, str]], asked: list[str]) -> bool:
+    """Whether the sentence is written in another language than a question in another language
+    than English (``_foreign``, its words ``asked``): the sentence
     holds English function words and the question none of them ("Janet has 98 pens now." for a
     question in German), or it holds none and its words are ASCII words of four letters or more,
     none of them the question's ("48 people"; not "14 bin"). The question's words then classify
     nothing, and the sentence is read as without one."""
-    asked = [w.lower() for w in _WORD_RE.findall(question)]
-    if len(asked) < 8 or sum(w in FUNCTION_WORDS for w in asked) >= 0.1 * len(asked):
-        return False  # an English question, or too short to tell
     said = {text.lower() for kind, text in tokens if kind == "word" and text.isascii() and len(text) > 1
             and text.lower() in FUNCTION_WORDS}
     if said:
@@ -323,18 +328,17 @@ def _neutral(word: str, asked: frozenset[str]) -> bool:
 
 
 def _neighbours(tokens: list[tuple[str, str]], k: int, asked: frozenset[str], has_question: bool,
-                unit: str) -> Refusal | None:
+                unit: str, english: bool = True) -> Refusal | None:
     """An unclassified word right before or right after the value refuses the sentence."""
     before = tokens[k - 1] if k > 0 else None
     after_k = k + 2 if unit else k + 1
     after = tokens[after_k] if after_k < len(tokens) else None
     follows = k + 1 < len(tokens) and tokens[k + 1][0] == "word"  # a unit or a word goes on after the value
     article = k > 1 and tokens[k - 2][0] == "word" and tokens[k - 2][1].lower() in _ARTICLES
-    verb = follows and not article and before is not None and before[0] == "word" and before[1].isalpha() \
-        and before[1].islower() and not before[1].endswith("ly")  # "bought 7 notebooks", "hatte 18 Staubsauger";
-    # not "a good 3 hours", "barely 3 hours"; a participle after an English auxiliary takes the value ending the
-    # sentence too ("Zin was paid $27,000.")
-    verb = verb or k > 1 and tokens[k - 2][0] == "word" and tokens[k - 2][1].lower() in _AUXILIARIES \
+    verb = english and follows and not article and re.fullmatch(r"[a-z]+", before[1] if before else "") is not None \
+        and not before[1].endswith("ly")  # "bought 7 notebooks"; not "a good 3 hours", "barely 3 hours"
+    # a participle after an English auxiliary takes the value ending the sentence too ("Zin was paid $27,000.")
+    verb = verb or english and k > 1 and tokens[k - 2][0] == "word" and tokens[k - 2][1].lower() in _AUXILIARIES \
         and before is not None and re.fullmatch(r"[a-z]+(?:ed|en|id|wn|nt|ght)", before[1]) is not None
     if before is not None and before[0] == "word" and not _neutral(before[1], asked) and not verb:
         return Refusal("unparsed", f"{before[1]!r} right before the value is not a word the reader classifies")
