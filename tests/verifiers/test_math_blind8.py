@@ -1,0 +1,246 @@
+"""The eighth blind table (``math_blind8_rows.py``, written blind from docs/verifiers.md without
+reading the verifier) through ``math``, each row with its question as ``Sample.prompt`` where it
+gives one (``QUESTIONS``): wrong-value, misreading and cover rows earn 0 and never get status
+``ok``; correct rows earn 1. Hedged rows (a single value stated with a hedge, a bound or a
+negation, in several languages) and disowned rows (the right value stated and taken back) are
+measured apart: paying one is no failure, but the rows paid are pinned in ``HEDGED_PAID`` and
+``DISOWNED_PAID`` so a change in them is seen and recorded.
+
+Rows the verifier does not yet agree with are listed in ``FAILING_NOW`` by row id
+(``family#n``, the n-th row of its family) and run as ``xfail(strict=True)``, each group with
+its reason, so a change that fixes one must take it off the list.
+
+Print the scoreboard (per kind, paid and refused, and the rows that disagree)::
+
+    PYTHONPATH=src .venv/bin/python tests/verifiers/test_math_blind8.py
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from math_blind8_rows import FAMILY_KIND, KINDS, QUESTIONS, ROWS, row_id
+from test_math_blind import _agrees, grouped
+
+FAILING_NOW: dict[str, str] = {
+    **grouped(
+        "wrong value paid: a rate or multiplier word restated next to the reference's number makes it another "
+        "quantity, and the question's own words make it pass: '$120 per hour', '$120 every hour', '$120 per hour "
+        "for 8 hours' for a total of $120; 'Omar has 15 times as many stickers (as Lena)' for 15 stickers; 'Each "
+        "friend gets 24 cupcakes' for 24 in total; '30 km every day' for 30 km in 6 days; '$100 a week' for $100 "
+        "in 4 weeks; 'Each box holds 24 eggs' for 24 eggs in 4 boxes; "
+        "'24 litres per 100 km' for 24 litres over 300 km; 'Sara has 16 times as many pens as Tim' for 16 together; "
+        "'1000 g of flour per cake' for 4 cakes (a grader reads each as another value)",
+        [
+            'b8_operator_changes_value_wrong#0', 'b8_operator_changes_value_wrong#1',
+            'b8_operator_changes_value_wrong#2', 'b8_operator_changes_value_wrong#7',
+            'b8_operator_changes_value_wrong#8', 'b8_operator_changes_value_wrong#13',
+            'b8_operator_changes_value_wrong#14', 'b8_operator_changes_value_wrong#15',
+            'b8_operator_changes_value_wrong#16', 'b8_operator_changes_value_wrong#21',
+            'b8_operator_changes_value_wrong#24', 'b8_operator_changes_value_wrong#25',
+            'b8_operator_changes_value_wrong#27',
+        ],
+    ),
+    **grouped(
+        "wrong value paid: the reference's number with a unit or percent sign the question names for something "
+        "else: 'Answer: 120 hours' for 'How many minutes are in 2 hours?' (120 minutes); 'The discount is 5%.' "
+        "for the discount in dollars of 25% off $20 ($5)",
+        [
+            'b8_operator_changes_value_wrong#22', 'b8_operator_changes_value_wrong#26',
+        ],
+    ),
+    **grouped(
+        "wrong value paid: a described reference's word contradicted in an answer sentence: 'The shop makes a "
+        "loss of $15.' for '\\$15 \\text{ profit}'; 'The price falls by 20%.' for '20\\% \\text{ increase}'",
+        [
+            'b8_described_reference_wrong#0', 'b8_described_reference_wrong#8',
+        ],
+    ),
+    **grouped(
+        "misreading paid: a percent on a count: 'Answer: 3%' and 'Answer: 3 percent' for 'How many students "
+        "are absent?' (3 students; 3% of 20 is not 3)",
+        [
+            'b8_unit_percent_misreading#6', 'b8_unit_percent_misreading#7',
+        ],
+    ),
+    **grouped(
+        "correct refused: an English answer sentence after the marker for a question in another language: a "
+        "name or noun in it is read as unparsed ('Xiao Ming has 22 books in total.' is paid without the Chinese "
+        "question and refused with it; 'Each child gets 6 oranges.'; 'Anna earns 84 euros in 7 hours.'; "
+        "'The train's average speed is 80 km/h.'); a grader pays each",
+        [
+            'b8_foreign_question_english_sentence_correct#4', 'b8_foreign_question_english_sentence_correct#6',
+            'b8_foreign_question_english_sentence_correct#8', 'b8_foreign_question_english_sentence_correct#9',
+            'b8_foreign_question_english_sentence_correct#14',
+        ],
+    ),
+    **grouped(
+        "correct refused: an answer sentence in the question's own language after its language's marker "
+        "('Antwort: Melanie hatte am Anfang 18 Staubsauger.', 'Réponse : Jean a 28 crayons.', 'Respuesta: María "
+        "gasta 60 dólares en total.', 'Jibu: Kila mtoto anapata machungwa 6.', Bengali, '答案：小明一共有22本书。'): "
+        "the first word is unparsed",
+        [
+            'b8_foreign_question_native_sentence_correct#0', 'b8_foreign_question_native_sentence_correct#1',
+            'b8_foreign_question_native_sentence_correct#2', 'b8_foreign_question_native_sentence_correct#4',
+            'b8_foreign_question_native_sentence_correct#5', 'b8_foreign_question_native_sentence_correct#6',
+        ],
+    ),
+    **grouped(
+        "correct refused: a decimal comma with one or two digits and a unit after it: 'Respuesta: 1,5 litros' for "
+        "a Spanish question read as the list 1, 5; 'Réponse : 3,75 €' read as the list 3, 75 (without the € it "
+        "is paid)",
+        [
+            'b8_foreign_question_native_sentence_correct#8', 'b8_latex_layout_correct#16',
+        ],
+    ),
+    **grouped(
+        "correct refused: a rate or 'each' sentence whose words do not change the value: 'Each pencil costs "
+        "$0.25.' for the price of one pencil; 'Each of the 3 children gets 9 cookies.' for what each child "
+        "gets; 'She earns $15 per hour.' and 'Each friend gets 6 cupcakes.' with no question given",
+        [
+            'b8_rate_words_neutral_correct#3', 'b8_rate_words_neutral_correct#7',
+            'b8_rate_words_neutral_correct#9', 'b8_rate_words_neutral_correct#10',
+        ],
+    ),
+    **grouped(
+        "correct refused: answer forms: a YAML fence holding 'final_answer: 45' (no marker read); the tag's "
+        "value restated in Chinese after </answer> ('小明一共有22本书。', trailing_text); an '## Answer' heading "
+        "over '**28 pencils**' (no marker read)",
+        [
+            'b8_structured_output_correct#5', 'b8_answer_tag_commentary_correct#5',
+            'b8_headings_repeated_markers_correct#0',
+        ],
+    ),
+    **grouped(
+        "correct refused: a counted noun or verb beside the value: '### **Final Answer**' over '**There are 12 "
+        "girls in the class.**'; 'She ends up 12 km north of the start.' for 12 km north; 'Answer: 3 1/2 cups' "
+        "for 7/2; '\\boxed{\\text{18 cm}}' for 18 cm (the number inside \\text)",
+        [
+            'b8_headings_repeated_markers_correct#6', 'b8_described_reference_correct#3',
+            'b8_latex_layout_correct#12', 'b8_latex_layout_correct#1',
+        ],
+    ),
+    **grouped(
+        "correct refused: references: 'x \\in [1,2]' answered '\\boxed{1 \\le x \\le 2}' compared unequal "
+        "(an inequality against an interval membership); a reference 'B\\\\ \\noindent' with LaTeX layout "
+        "raises (status error) for '(B)' and '\\boxed{B}'",
+        [
+            'b8_described_reference_correct#5', 'b8_described_reference_correct#6',
+            'b8_described_reference_correct#7',
+        ],
+    ),
+}
+
+# hedged / negated rows the verifier pays as committed (ids), measured, not failures
+HEDGED_PAID: frozenset[str] = frozenset()
+
+# disowned rows the verifier pays as committed (ids), measured, not failures
+DISOWNED_PAID: frozenset[str] = frozenset({
+    'b8_disowned#2', 'b8_disowned#3', 'b8_disowned#5',
+})
+
+IDS = [row_id(i) for i in range(len(ROWS))]
+MEASURED = {"hedged": HEDGED_PAID, "disowned": DISOWNED_PAID}
+
+
+def _math(completion: str, reference: str, question: str):
+    """The verdict the verifier pool gives for a row with its question as the prompt: a reference
+    the verifier refuses to read raises ValueError, reported as status ``error``."""
+    from rlvr.types import Sample, Verdict
+    from rlvr.verifiers.mathv import verify_math
+
+    try:
+        return verify_math(completion, Sample(id="t", prompt=question, answer=reference))
+    except ValueError as exc:
+        return Verdict(0.0, "error", str(exc))
+
+
+def _params(keep) -> list:
+    params = []
+    for index, (rid, row) in enumerate(zip(IDS, ROWS)):
+        if keep(FAMILY_KIND[row[0]]):
+            marks = [pytest.mark.xfail(strict=True, reason=FAILING_NOW[rid])] if rid in FAILING_NOW else []
+            params.append(pytest.param(index, marks=marks, id=rid))
+    return params
+
+
+@pytest.mark.parametrize("index", _params(lambda kind: kind not in MEASURED))
+def test_math(index):
+    family, reference, completion, expected, _ = ROWS[index]
+    verdict = _math(completion, reference, QUESTIONS[index])
+    assert _agrees(verdict, expected), (family, reference, completion, QUESTIONS[index], verdict)
+
+
+@pytest.mark.parametrize("kind", sorted(MEASURED))
+def test_measured_rows(kind):
+    """Hedged / negated single values and disowned values: never an error, and the rows paid are
+    exactly the ones recorded in ``HEDGED_PAID`` / ``DISOWNED_PAID``."""
+    paid = set()
+    for index, (rid, (family, reference, completion, _, _)) in enumerate(zip(IDS, ROWS)):
+        if FAMILY_KIND[family] != kind:
+            continue
+        verdict = _math(completion, reference, QUESTIONS[index])
+        assert verdict.status != "error", (rid, verdict)
+        if verdict.reward:
+            paid.add(rid)
+    pinned = MEASURED[kind]
+    assert paid == pinned, (f"{len(paid)} {kind} rows paid; newly paid {sorted(paid - pinned)}, "
+                            f"no longer paid {sorted(pinned - paid)}: update the pinned set and the docs")
+
+
+def test_table_shape():
+    kinds = Counter(FAMILY_KIND[row[0]] for row in ROWS)
+    assert set(kinds) == set(KINDS) and len(ROWS) >= 150, kinds
+    assert len(QUESTIONS) == len(ROWS) and all(isinstance(q, str) for q in QUESTIONS)
+    assert all(row[3] == (FAMILY_KIND[row[0]] == "correct") and row[4] is None for row in ROWS)
+    assert len({(row[1], row[2]) for row in ROWS}) == len(ROWS), "a row is listed twice"
+    assert len(set(IDS)) == len(IDS)
+    assert set(FAILING_NOW) <= set(IDS) and HEDGED_PAID <= set(IDS) and DISOWNED_PAID <= set(IDS)
+    assert all(FAMILY_KIND[rid.split("#")[0]] not in MEASURED for rid in FAILING_NOW)
+    for kind, pinned in MEASURED.items():
+        assert all(FAMILY_KIND[rid.split("#")[0]] == kind for rid in pinned)
+
+
+def test_rows_are_new():
+    """No row repeats a row of the seven earlier blind tables, and no family reuses their names."""
+    import math_blind2_rows
+    import math_blind3_rows
+    import math_blind4_rows
+    import math_blind5_rows
+    import math_blind6_rows
+    import math_blind7_rows
+    import math_blind_rows
+
+    seen, families = set(), set()
+    for module in (math_blind_rows, math_blind2_rows, math_blind3_rows, math_blind4_rows, math_blind5_rows,
+                   math_blind6_rows, math_blind7_rows):
+        seen |= {(row[1], row[2]) for row in module.ROWS}
+        families |= set(module.FAMILY_KIND)
+    assert [row for row in ROWS if (row[1], row[2]) in seen] == []
+    assert set(FAMILY_KIND) & families == set()
+
+
+def scoreboard() -> list[str]:
+    """Per kind: rows, rows paid and refused against the label, and the disagreeing rows."""
+    tally: Counter = Counter()
+    lines = []
+    for index, (family, reference, completion, expected, _) in enumerate(ROWS):
+        kind = FAMILY_KIND[family]
+        verdict = _math(completion, reference, QUESTIONS[index])
+        tally[kind, "rows"] += 1
+        tally[kind, "paid_total"] += bool(verdict.reward)
+        if _agrees(verdict, expected):
+            continue
+        tally[kind, "paid" if verdict.reward else "refused"] += 1
+        reasons = [k for k in verdict.info if k.startswith("refused/")]
+        asked = " Q" if QUESTIONS[index] else ""
+        lines.append(f"  {IDS[index]} [{kind}]{asked} ref={reference!r} got={verdict.reward:g}/{verdict.status} "
+                     f"{reasons} {completion!r}")
+    summary = [f"{kind}: {tally[kind, 'rows']} rows, {tally[kind, 'paid']} paid, {tally[kind, 'refused']} refused "
+               f"against the label ({tally[kind, 'paid_total']} paid in all)" for kind in KINDS]
+    return summary + lines
+
+
+if __name__ == "__main__":
+    print("\n".join(scoreboard()))
