@@ -624,7 +624,7 @@ LABEL_OVERRIDES: dict[str, tuple[int, str]] = {
 
 def split_corpus_main(argv: list[str] | None, *, description: str, sources: dict, builders: dict, overrides: dict,
                       default_out: Path, keys: tuple[str, ...], repo_class: type = Repo) -> int:
-    """The command line every split-corpus builder shares (this one and ``build_math_recall{3,4,5,6,7,8,9}.py``):
+    """The command line every split-corpus builder shares (this one and ``build_math_recall{3,4,5,6,7,8,9,10}.py``):
     build each source from its pinned commit, label it (``overrides``), split it by ``split_of``, write or
     check ``<source>.<half>.jsonl.gz`` and the licence notices, and print counts only (no row)."""
     def finish(name: str, rows: list[dict]) -> list[dict]:

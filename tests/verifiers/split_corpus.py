@@ -1,4 +1,4 @@
-"""The checks every split recall corpus (``tests/data/math_recall{3,4,5,6,7,8,9}``) passes as data: each file
+"""The checks every split recall corpus (``tests/data/math_recall{3,4,5,6,7,8,9,10}``) passes as data: each file
 parses and is the half its name says, each row is in the half its id hashes to, the rows are the
 documented counts and carry their source, licence, commit, reference, language and format family
 (and the question, where the corpus stores one), a label differs from the source's grade only with
@@ -18,7 +18,8 @@ from rlvr.commands.scoreboard import FAMILIES, format_family
 DATA = Path(__file__).resolve().parents[1] / "data"
 KEYS = ("id", "source", "split", "licence", "repo", "commit", "path", "model", "reference", "completion", "grade",
         "grade_from", "lang", "family", "mv", "label")
-LICENCE_TEXT = {"MIT": "Permission is hereby granted", "Apache-2.0": "Apache License"}
+LICENCE_TEXT = {"MIT": "Permission is hereby granted", "Apache-2.0": "Apache License",
+                "CC-BY-4.0": "Attribution 4.0 International"}
 
 
 class SplitCorpus:
