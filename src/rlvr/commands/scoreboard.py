@@ -68,7 +68,8 @@ MARKED = FAMILIES[:-1]
 _MARKERS = {
     "answer_tag": re.compile(r"<(answer|solution)>.*?</\1>", re.S),  # and the tag agent benchmarks ask for
     "boxed": re.compile(r"\\(?:boxed|fbox)\s*\{"),
-    "answer_is": re.compile(r"\banswer\s+is\b"  # and as MGSM's exemplars write it in ten languages
+    "answer_is": re.compile(r"\banswer(?:\s+(?:to|for)\s+(?:this|the|that|our|my)\s+(?:original\s+)?"
+                            r"(?:question|problem|exercise|task))?\s+is\b"  # and as MGSM's exemplars in ten languages
                             r"|答案是|答えは|\bОтвет\s*[—–:-]|\bDie\s+Antwort\s+(?:ist|lautet)\b|\bLa\s+respuesta\s+es\b"
                             r"|\bLa\s+réponse\s+est\b|\bJibu\s+ni\b|คำตอบคือ|উত্তর\s+হল|సమాధానం", re.I),
     "hash": re.compile(r"^[ \t]*####[ \t]*(?=[-+$\\\d(.])", re.M),  # a value, not a heading "#### Case 1"
@@ -165,7 +166,7 @@ def _module_literals(path: Path) -> dict[str, Any]:
     for node in tree.body:
         target = node.targets[0] if isinstance(node, ast.Assign) else getattr(node, "target", None)
         name = getattr(target, "id", None)
-        if name in ("ROWS", "FAMILY_KIND") and getattr(node, "value", None) is not None:
+        if name in ("ROWS", "FAMILY_KIND", "QUESTIONS") and getattr(node, "value", None) is not None:
             try:
                 found[name] = ast.literal_eval(node.value)
             except ValueError:
@@ -180,11 +181,13 @@ def _module_literals(path: Path) -> dict[str, Any]:
         spec.loader.exec_module(module)  # type: ignore[union-attr]
     finally:
         sys.path.remove(str(path.parent))
-    return {"ROWS": list(module.ROWS), "FAMILY_KIND": dict(getattr(module, "FAMILY_KIND", {}))}
+    return {"ROWS": list(module.ROWS), "FAMILY_KIND": dict(getattr(module, "FAMILY_KIND", {})),
+            "QUESTIONS": list(getattr(module, "QUESTIONS", []))}
 
 
 def load_tables(directory: Path) -> list[dict]:
-    """Each adversarial table present: {"name", "rows": [{family, reference, completion, math, exact, kind}]}."""
+    """Each adversarial table present: {"name", "rows": [{family, reference, completion, math, exact, kind,
+    question}]}; a table that gives its rows' questions does so in a list ``QUESTIONS`` beside ``ROWS``."""
     tables, paths = [], []
     for pattern in TABLE_FILES:
         paths += [p for p in sorted(directory.glob(pattern)) if p not in paths]
@@ -192,13 +195,16 @@ def load_tables(directory: Path) -> list[dict]:
         found = _module_literals(path)
         kinds = {**OLD_FAMILY_KIND, **found.get("FAMILY_KIND", {})}
         rows = []
+        questions = found.get("QUESTIONS") or [""] * len(found["ROWS"])
+        if len(questions) != len(found["ROWS"]):
+            raise UserError(f"{path}: QUESTIONS has {len(questions)} entries for {len(found['ROWS'])} rows")
         for i, row in enumerate(found["ROWS"]):
             if len(row) != 5:
                 raise UserError(f"{path}: row {i} is not (family, reference, completion, math, exact): {row!r:.120}")
             family, reference, completion, math, exact = row
             rows.append({"id": f"{path.stem}/{family}-{i}", "table": path.stem, "family": family,
                          "reference": reference, "completion": completion, "math": math, "exact": exact,
-                         "kind": kinds.get(family, "unclassified")})
+                         "kind": kinds.get(family, "unclassified"), "question": questions[i]})
         tables.append({"name": path.stem, "rows": rows})
     if not tables:
         raise UserError(f"no adversarial table ({', '.join(TABLE_FILES)}) in {directory}: run from a checkout "

@@ -91,7 +91,10 @@ _BLANK_RE = re.compile(r"(?=.*phantom)(?:\s|\\(?:phantom|hphantom|vphantom)\s*\{
 # "We may check our answer: ...": the object of a check, not a label
 _CHECKED_RE = re.compile(r"(?i)\b(?:check|verify|confirm|test|validate)(?:s|ed|ing)?\s+"
                          r"(?:(?:our|my|your|the|this|that)\s+)?$")
-_PHRASE_RE = re.compile(r"(?i)\b(?:final\s+)?answer\s*(?:is\b\s*:?|:)(?!\s*(?:(?:indeed|also|thus|therefore|then)\s+)?"
+# "the answer to this question is", "the final answer to the problem is": the answer named with what it answers
+_ANSWER_TO = r"(?:\s+(?:to|for)\s+(?:this|the|that|our|my)\s+(?:original\s+)?(?:question|problem|exercise|task))?"
+_PHRASE_RE = re.compile(r"(?i)\b(?:final\s+)?answer" + _ANSWER_TO
+                        + r"\s*(?:is\b\s*:?|:)(?!\s*(?:(?:indeed|also|thus|therefore|then)\s+)?"
                         r"(?:correct|right|wrong|incorrect|valid|invalid|verified|confirmed|reasonable|consistent"
                         r"|plausible|checked)\b)")
 _ANSWER_LINE_RE = re.compile(r"(?im)^[ \t>#*]*answer\b[ \t*]*(?=\$|\\\(|\\\[)")
