@@ -109,3 +109,112 @@ def test_read_statement_returns_none_without_a_value():
 def test_forms_that_stay_refused(completion):
     verdict = _with_question(completion, "5", "")
     assert verdict.reward == 0, verdict
+
+
+_WAGE = "Maria works 8 hours and is paid $120 in total. How much does she earn per hour?"
+_TOTAL = "Maria is paid $15 per hour and works 8 hours. How much does she earn in total?"
+_SHARE = "Three children share 27 cookies equally. How many cookies does each child get?"
+_GERMAN = "Anna verdient 12 Euro pro Stunde. Wie viel Euro verdient sie in 7 Stunden, wenn sie jeden Tag arbeitet?"
+
+
+@pytest.mark.parametrize("question, reference, completion, paid", [
+    # a rate or a share is the answer only to a question whose asking sentence asks for one; the question's
+    # givens vouch for no operator word ("per hour" in a given does not make "$120 per hour" a total)
+    (_WAGE, "15", "Answer: She earns $15 per hour.", 1),
+    (_WAGE, "15", "Answer: Maria earns $15 an hour.", 1),
+    (_TOTAL, "120", "Answer: She earns $120 per hour.", 0),
+    (_TOTAL, "120", "Answer: She earns $120 every hour.", 0),
+    (_TOTAL, "120", "Answer: She earns $120 a week.", 0),
+    (_TOTAL, "120", "Answer: She earns $120 in total.", 1),
+    (_SHARE, "9", "Answer: Each child gets 9 cookies.", 1),
+    ("Each box holds 6 eggs. How many eggs are in 4 boxes?", "24", "Answer: Each box holds 24 eggs.", 0),
+    ("Lena has 5 stickers and Omar has 3 times as many. How many stickers does Omar have?", "15",
+     "Answer: Omar has 15 times as many stickers.", 0),
+    ("", "15", "Answer: She earns $15 per hour.", 0),
+    (_GERMAN, "84", "Answer: Anna earns 84 euros per day.", 0),
+    # "per" before a number, "cent" or a multiplier changes the value whatever is asked
+    (_WAGE, "15", "Answer: She earns 15 per cent.", 0),
+    (_WAGE, "15", "Answer: She earns $15 per thousand.", 0),
+    # "times" counting occurrences, ending the sentence or before a preposition, is the count's noun
+    ("", "366", "Answer: The program was downloaded 366 times in total.", 1),
+    ("", "22", "Answer: 22 times.", 1),
+    ("", "3", "Answer: 3 times as many.", 0),
+    ("", "3", "Answer: 3 times the price.", 0),
+    # a bound word before a determiner is a preposition; before a number or at the end it bounds the value
+    ("", "366", "Answer: It was downloaded 366 times over the three months.", 1),
+    ("", "366", "Answer: It was downloaded over 366 times.", 0),
+    # a slash between two words is a rate's unit; between numbers it divides
+    ("", "57500", "Answer: 57,500 USD/year", 1),
+    # an English past form after its subject takes the value ending the sentence
+    ("", "32", "Answer: Each person paid $32.", 0),
+    ("Three friends share a $96 bill equally. How much did each person pay?", "32",
+     "Answer: Each person paid $32.", 1),
+    ("", "40", "Answer: She earned $40.", 1),
+    # "than" completes a comparative the question asks; a hyphenated word of the question is the question's
+    ("How many more badges does Wendy earn compared to Amber in a year?", "30",
+     "So the answer to this question is Wendy earns 30 more badges than Amber in a year.", 1),
+    ("How many badges does Wendy earn in a year?", "30", "Answer: Wendy earns 30 more badges than Amber.", 0),
+    ("How many truck-loads of material were needed in all?", "5", "Answer: 5 truck-loads were needed.", 1),
+    ("How many truck-loads of material were needed in all?", "5", "Answer: 5 truck-crates were needed.", 0),
+    # the question's expression restated in the sentence names what the value is of
+    ("Find the magnitude of the complex number $5-12i$.", "13",
+     "So the answer to this question is the magnitude of the complex number $5-12i$ is 13.", 1),
+    ("Find the magnitude of the complex number $5-12i$.", "13",
+     "Answer: the magnitude of the complex number $5-13i$ is 13.", 0),
+])
+def test_rates_shares_and_counts(question, reference, completion, paid):
+    verdict = _with_question(completion, reference, question)
+    assert verdict.reward == paid, verdict
+
+
+@pytest.mark.parametrize("question, reference, completion, paid", [
+    # the measure the question asks in decides a unit the bare reference leaves out
+    ("A class has 20 students and 3 of them are absent today. How many students are absent?", "3", "Answer: 3%", 0),
+    ("A shirt costs $20 and is discounted by 25%. What is the discount in dollars?", "5", "Answer: 5%", 0),
+    ("A shirt costs $20 and is discounted by $5. By what percent is it discounted?", "25", "Answer: 25%", 1),
+    ("", "3", "Answer: 3%", 1),
+    ("How many minutes are in 2 hours?", "120", "Answer: 120 hours", 0),
+    ("How many minutes are in 2 hours?", "120", "Answer: 120 minutes", 1),
+    ("A car travels 180 miles in 3 hours. What is its average speed in miles per hour?", "60",
+     "Answer: 60 mph", 1),
+    # a sentence that states a described reference's value names what it specifies
+    ("", "\\$15 \\text{ profit}", "Answer: The shop makes a loss of $15.", 0),
+    ("", "\\$15 \\text{ profit}", "Answer: The shop makes a profit of $15.", 1),
+    ("", "20\\% \\text{ increase}", "Answer: The price falls by 20%.", 0),
+    ("", "20\\% \\text{ increase}", "Answer: a 20% increase", 1),
+    ("", "\\$15 \\text{ profit}", "The answer is $\\boxed{15}$.", 1),
+    # a key's page layout is no part of its value
+    ("", "B\\\\ \\noindent", "The answer is (B).", 1),
+    ("", "264 \\\\\n\\noindent", "The answer is $\\boxed{264}$.", 1),
+    ("", "264 \\\\\n\\noindent", "The answer is $\\boxed{265}$.", 0),
+])
+def test_the_measure_asked(question, reference, completion, paid):
+    verdict = _with_question(completion, reference, question)
+    assert verdict.reward == paid, verdict
+
+
+@pytest.mark.parametrize("completion, paid", [
+    # LaTeX written into JSON with one backslash: what is no JSON escape stands for itself, and an answer
+    # field's "\frac" is a fraction, not a form feed
+    ('### Final Answer:\n```json\n{\n  "reasoning": "The sum is \\( 264 \\).",\n  "answer": 264\n}\n```', 1),
+    ('{"reasoning": "so \\( x = 264 \\)", "answer": 264}', 1),
+    ('{"reasoning": "so \\boxed{3}", "answer": 264}', 0),
+    ('{"answer": "\\frac{528}{2}"}', 1),
+    ('{"answer": "\\\\frac{528}{2}"}', 1),
+    # the fraction slash divides
+    ("Answer: 528⁄2", 1),
+])
+def test_json_escapes_and_slashes(completion, paid):
+    verdict = _with_question(completion, "264", "")
+    assert verdict.reward == paid, verdict
+
+
+@pytest.mark.parametrize("reference, completion, paid", [
+    # decimals of 15 significant digits or more are a binary float printed out: their last digits are noise
+    ("0.4166666666666667", "So the answer to this question is 0.4166666666666666.", 1),
+    ("0.4166666666666667", "So the answer to this question is 0.4166666666666566.", 0),
+    ("0.41666666666667", "The answer is 0.41666666666666.", 0),
+])
+def test_float_noise(reference, completion, paid):
+    verdict = _with_question(completion, reference, "")
+    assert verdict.reward == paid, verdict

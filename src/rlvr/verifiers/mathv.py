@@ -51,6 +51,7 @@ from rlvr.verifiers.answer.probe import probe_compare
 from rlvr.verifiers.answer.statement import (
     FUNCTION_WORDS,
     OPERATOR_WORDS,
+    asked_measure,
     counted_noun,
     is_unit_word,
     read_statement,
@@ -232,11 +233,28 @@ def _descriptor_differs(located: extract.Located, completion: str, ref: Referenc
     if other:
         return _graded(False, f"{other[0]!r} where the reference says {' '.join(ref.described)!r}",
                        ref.answer) if ref.answer is not None else None
+    # a sentence that states the value says what it specifies in its own words: "a loss of $15" or "falls by 20%"
+    # for "$15 profit" and "20% increase" is another answer; the sentence must name the reference's words
+    prose = re.sub(r"\\[A-Za-z]+", " ", located.value or "") if located.source != "boxed" else ""
+    sentence = [w.lower() for w in re.findall(r"[^\W\d_]{3,}", prose)]
+    own = [w for w in sentence if w not in FUNCTION_WORDS and not is_unit_word(w) and w not in ref.described]
+    if own and ref.answer is not None and not any(w.startswith(d[:4]) for w in sentence for d in ref.described):
+        return _graded(False, f"a sentence that does not name what the reference's value specifies "
+                              f"({' '.join(ref.described)!r})", ref.answer)
     return None
+
+
+# page layout a key copied from a LaTeX document carries at its ends ("B\\\\ \\noindent"): no value
+_LAYOUT_END_RE = re.compile(r"(?:\s|\\\\|\\(?:noindent|newline|par|medskip|smallskip|bigskip|hfill|newpage|"
+                            r"linebreak|indent)\b|\\[vh]space\*?\{[^{}]*\})+\Z")
+_LAYOUT_START_RE = re.compile(r"\A(?:\s|\\(?:noindent|medskip|smallskip|bigskip|indent|par)\b)+")
 
 
 @lru_cache(maxsize=4096)
 def reference(gold: str) -> Reference:
+    bare = _LAYOUT_START_RE.sub("", _LAYOUT_END_RE.sub("", gold))
+    if bare != gold and bare.strip():
+        return reference(bare)
     parsed = parse_answer(gold)
     if isinstance(parsed, Refusal):
         described = split_described(gold)
@@ -302,6 +320,23 @@ def _equal(gold: Any, pred: Any, opts: dict[str, Any]) -> bool:
 # ------------------------------------------------------------------ numbers
 
 
+# two decimals written with 15 significant digits or more are a binary float printed out (0.4166666666666666
+# and 0.4166666666666667 are 5/12 rounded twice): their last digits are the float's noise, a few units in the
+# last place of a 64-bit float
+_FLOAT_DIGITS = 15
+_FLOAT_NOISE = Fraction(1, 10 ** 14)
+
+
+def _machine_float(value: Fraction) -> bool:
+    """A finite decimal written with ``_FLOAT_DIGITS`` significant digits or more."""
+    if value == 0 or not _finite_decimal(value):
+        return False
+    places = 0
+    while (value * 10 ** places).denominator != 1:
+        places += 1
+    return len(str(abs((value * 10 ** places).numerator)).rstrip("0")) >= _FLOAT_DIGITS
+
+
 def numbers_match(gold: Fraction, gold_decimal: bool, pred: Fraction, pred_decimal: bool,
                   places: int | None = None) -> bool:
     """Equal values; or, when one side is written as a decimal and the two values are not
@@ -310,6 +345,8 @@ def numbers_match(gold: Fraction, gold_decimal: bool, pred: Fraction, pred_decim
     decimal literal answer states (``places``: ``666667.0`` is not 2000000/3)."""
     if gold == pred:
         return True
+    if gold_decimal and pred_decimal and _machine_float(gold) and _machine_float(pred):
+        return abs(gold - pred) <= _FLOAT_NOISE * max(abs(gold), abs(pred))
     if not (gold_decimal or pred_decimal) or (_finite_decimal(gold) and _finite_decimal(pred)):
         return False
     if not gold_decimal and not within_places(pred, gold, places):
@@ -1004,6 +1041,9 @@ def verify_math(completion: str, sample: Sample, *, float_rounding: int = 6, str
     copied = _copies_question(located.value or "", pred, gold, question)
     if copied is not None:
         return copied
+    measure = _other_measure(pred, ref, question)
+    if measure is not None:
+        return measure
     opts = {"float_rounding": float_rounding, "strict": strict, "allow_set_relation_comp": allow_set_relation_comp}
     if reject_several_answers:
         competing = _competing(located, pred, opts, question)
@@ -1187,6 +1227,30 @@ def _plain_form(text: str) -> str:
     """Text with spacing, multiplication signs, math delimiters and braces taken out, ``**`` and ``^``
     alike: ``(49 - z**3)*(2*z)`` and ``(49-z^{3})(2z)`` are one form."""
     return _PLAIN_FORM_RE.sub("", text.replace("**", "^")).replace("^", "")
+
+
+def _other_measure(pred: Answer, ref: Reference, question: str) -> Verdict | None:
+    """The wrong verdict when an answer's unit is not the measure the question asks for a bare reference:
+    a percent where the question names no percent or asks a count or a unit ("3%" for "How many
+    students are absent?", "5%" for "What is the discount in dollars?"), or a unit of the asked one's
+    dimension at another scale ("120 hours" for "How many minutes are in 2 hours?"). The reference
+    leaves the unit to the question; the question says which it is."""
+    if not question or ref.answer is None or ref.answer.unit or ref.described or not pred.unit:
+        return None
+    unit = read_unit(pred.unit)
+    asked, percent_named = asked_measure(question)
+    if unit is None or unit.kind == "unknown":
+        return None
+    read = [(w, read_unit((w,))) for w in asked]
+    if unit.kind == "percent":
+        if not percent_named or any(u is None or u.kind != "percent" for _, u in read):
+            return _graded(False, f"a percent ({pred.latex}) where the question asks "
+                                  f"{'for ' + read[0][0] if read else 'no percent'}", pred)
+        return None
+    same = [w for w, u in read if u is not None and u.kind == unit.kind and u.dims == unit.dims]
+    if same and all(read_unit((w,)).scale != unit.scale for w in same):
+        return _graded(False, f"the unit {' '.join(pred.unit)!r} where the question asks for {same[0]!r}", pred)
+    return None
 
 
 def _copies_question(value: str, pred: Answer, gold: str, question: str) -> Verdict | None:

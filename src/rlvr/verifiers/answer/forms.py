@@ -59,6 +59,45 @@ MAX_JSON_CHARS = 20000
 MAX_JSON_STARTS = 200
 
 
+# a JSON escape, or a backslash that starts none: LaTeX written into a JSON string with one backslash ("\\( 264 \\)")
+_ESCAPE_RE = re.compile(r'\\(["\\/bfnrtu])|\\')
+
+
+def _loads(text: str) -> object:
+    """The JSON value of ``text``, None when it is none. Models write raw line breaks inside strings
+    and LaTeX with single backslashes (``"reasoning": "the sum is \\( 264 \\)"``): when the text is no
+    JSON as written, a backslash that starts no JSON escape is read as standing for itself, as the
+    writer meant; valid escapes keep their meaning."""
+    try:
+        return json.loads(text, strict=False)
+    except ValueError:
+        pass
+    repaired = _ESCAPE_RE.sub(lambda m: m.group(0) if m.group(1) else "\\\\", text)
+    if repaired == text:
+        return None
+    try:
+        return json.loads(repaired, strict=False)
+    except ValueError:
+        return None
+
+
+# a JSON escape that LaTeX with one backslash wrote by chance: "\\frac" read as a form feed and "rac"
+_CONTROL_BEFORE_LETTER_RE = re.compile(r"[\b\f\n\r\t](?=[a-z]{2})")
+_CONTROL_LETTERS = {"\b": "b", "\f": "f", "\n": "n", "\r": "r", "\t": "t"}
+
+
+def _latex_escapes(value: str, controls: str = "\b\f\n\r\t") -> str:
+    """An answer field's string with the escapes LaTeX wrote by chance read back as its commands
+    (``"\\frac{1}{2}"``, ``"\\times"``, ``"\\neq"``: a control character right before two lowercase letters is
+    a backslash and that letter). An answer is one expression: no line breaks, tabs, form feeds
+    or backspaces run into its words. Prose (``controls``: only the backspace and the form feed) may
+    break lines before its words."""
+    if not any(c in value for c in controls):
+        return value
+    return _CONTROL_BEFORE_LETTER_RE.sub(
+        lambda m: "\\" + _CONTROL_LETTERS[m.group(0)] if m.group(0) in controls else m.group(0), value)
+
+
 def _last_object(text: str) -> tuple[int, int, dict] | None:
     """(start, end, object) of the outermost JSON object that ends ``text`` (spaces and a
     closing code fence aside); None when the text does not end in one."""
@@ -69,10 +108,7 @@ def _last_object(text: str) -> tuple[int, int, dict] | None:
     starts = [m.start() for m in re.finditer(r"\{", tail[max(0, end - MAX_JSON_CHARS):end])][:MAX_JSON_STARTS]
     offset = max(0, end - MAX_JSON_CHARS)
     for s in starts:
-        try:
-            obj = json.loads(tail[offset + s:end], strict=False)  # a raw line break inside a string, as models write
-        except ValueError:
-            continue
+        obj = _loads(tail[offset + s:end])
         if isinstance(obj, dict):
             return offset + s, end, obj
     return None
@@ -99,7 +135,11 @@ def json_answer(completion: str) -> str:
     value = obj[keys[0]]
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         return completion
-    others = "\n\n".join(str(v) for k, v in obj.items() if k != keys[0] and isinstance(v, str))
+    if isinstance(value, str):
+        value = _latex_escapes(value)
+    # a backspace or a form feed in prose is "\\boxed" or "\\frac" written with one backslash: a box in the
+    # reasoning still competes with the answer
+    others = "\n\n".join(_latex_escapes(v, "\b\f") for k, v in obj.items() if k != keys[0] and isinstance(v, str))
     before = _FENCE_OPEN_RE.sub("", _answer_keys(head[:start], ends=False).rstrip())
     # the other fields first: what leads into the object ("Thus, the final answer is:") leads into its answer
     return f"{prefix}{others}\n\n{before}\n\n{ANSWER_OPEN}{value}{ANSWER_CLOSE}"

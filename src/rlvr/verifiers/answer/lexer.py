@@ -58,7 +58,8 @@ _HEDGE_WORDS = frozenset("either maybe perhaps probably possibly might could lik
 _SUPERSCRIPTS = "²³¹⁰⁴⁵⁶⁷⁸⁹⁺⁻"
 _TRANSLATE = str.maketrans({"−": "-", "×": "\\times ", "·": "\\cdot ", "÷": "\\div ", "≤": "\\le ",
                             "≥": "\\ge ", "≠": "\\neq ", "π": "\\pi ", "∞": "\\infty ", "±": "\\pm ",
-                            "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u066b": ".", "\u066c": ","})
+                            "\u00a0": " ", "\u2009": " ", "\u202f": " ", "\u066b": ".", "\u066c": ",",
+                            "\u2044": "/", "\u2215": "/"})  # the fraction slash and the division slash
 
 _THOUSANDS_SEP = r"(?:\s?\{\s?,\s?\}\s?|,\\!\s?|\\,|\\!|\\\s|\s)"
 # numbers as the world writes them, where only one reading exists: a dot group then a decimal comma

@@ -53,7 +53,7 @@ is are was were be been being am will would shall should can must do does did do
 having get gets got gotten make makes made need needs needed take takes took
 of in on at to for from by with into onto within through during after before since until per upon off out up
 and but so then thus hence therefore finally altogether overall total totally in all now still left remaining
-every all both
+all both
 answer answers final result results solution value values number amount
 as such also just only exactly precisely
 です だ である です。 是 为 為 ist lautet est es é ni คือ হল è är adalah ialah là 입니다 이다 hi है
@@ -78,13 +78,14 @@ round rounded rounding nearest estimate estimates estimation approximation
 false wrong incorrect untrue mistake mistaken error invalid impossible
 if unless when whenever provided assuming suppose supposing otherwise alternatively alternative else
 might may could think thinks believe guess suppose seems seem roughly maybe
-extra additional change each pair pairs couple couples
+extra additional change each every pair pairs couple couples
 """.split()) - {"up", "to"}
 # operator words a restatement of the question may repeat ("How many more stickers does she need?" ->
 # "She needs 14 more stickers."); negations, hedges and approximations never are
 _QUESTION_OPERATORS = frozenset("more less fewer greater smaller larger bigger higher lower than times twice half "
-                                "double triple left over per each add added extra additional change pair pairs "
+                                "double triple left over add added extra additional change pair pairs "
                                 "couple couples minimum maximum least".split())
+_COMPARATIVES = frozenset("more less fewer greater smaller larger bigger higher lower".split())
 # what a length, an age or a distance is, after its unit ("15 years old", "3 km away")
 _DIMENSION_WORDS = frozenset("old long tall high wide deep thick away apart ago".split())
 _ARTICLES = frozenset("a an the".split())
@@ -182,6 +183,9 @@ def read_statement(sentence: str, question: str = "") -> Answer | Refusal | None
     if foreign and _other_language(tokens, words):
         question, words, foreign = "", [], False  # the question vouches for no word of a sentence in another language
     asked = frozenset(_stem(w) for w in words)
+    # operator words are vouched for by what the question asks, not by its givens ("Maria is paid $15 per hour
+    # ... How much does she earn in total?" does not make "$120 per hour" a restatement)
+    asks = frozenset(_stem(w) for w in _WORD_RE.findall(asked_clause(question).lower())) if question else frozenset()
     # the verb reading is English's: not beside a question in another language, nor in a sentence with letters
     # outside ASCII when no question is given ("nicht 5 Äpfel", "не 5 яблок" for a German or Russian question)
     english = not foreign and (bool(question) or all(text.isascii() for kind, text in tokens if kind == "word"))
@@ -202,18 +206,103 @@ def read_statement(sentence: str, question: str = "") -> Answer | Refusal | None
             return Refusal("several_answers",
                            f"the sentence states several values: {', '.join(v.latex for v in read)}")
         read = stated
-    for kind, text in tokens:
-        if kind == "op":
+    for k, (kind, text) in enumerate(tokens):
+        if kind == "op" and not _rate_slash(tokens, k):
             return Refusal("unparsed", f"{text!r} outside math in the sentence that states the answer: an operation "
                                        "on the value")
+    vouched = False  # a comparative the question asks ("how many more"): its "than" completes it
+    for j, (kind, text) in enumerate(tokens):
+        if kind == "word" and text.lower() in _COMPARATIVES and _stem(text) in asks:
+            vouched = True
         if kind == "word" and (text.lower() in OPERATOR_WORDS or is_multiplier(text)) and not _unit(text) \
-                and not (text.lower() in _QUESTION_OPERATORS and _stem(text) in asked):
+                and not (text.lower() in _QUESTION_OPERATORS and _stem(text) in asks) \
+                and not (text.lower() == "than" and vouched) \
+                and not _relational(tokens, j, values, asks):
             return Refusal("unparsed", f"{text!r} changes the value the sentence states (an operator or quantity word)")
+    if any(_rate_article(tokens, k, asks) for k in values):
+        return Refusal("unparsed", "a rate ('a' or 'an' and a unit of time after the value) where the question asks "
+                                   "for none")
     for k in values:
         refusal = _neighbours(tokens, k, asked, bool(question), _unit_after(tokens, k), english)
         if refusal is not None:
             return refusal
     return read[-1]
+
+
+# words that make the value a rate or a share: "$10,000 per day", "Each person paid $32", "30 km every day",
+# "$100 a week". A rate is the answer only to a question that asks for one: the asking sentence says so
+# (``_RATE_ASKED``); what follows the rate word must be a noun (no number, multiplier or percent word: "per 2
+# hours", "per cent", "per thousand", "per mille" change the value)
+_RATE_WORDS = frozenset("per each every".split())
+_RATE_ASKED = frozenset("per each every rate speed average hourly daily weekly monthly yearly annual annually".split())
+_TIME_NOUNS = frozenset("second minute hour day night week month year decade century".split())
+# what may follow "times" counting occurrences ("downloaded 366 times in total", "22 times."): a
+# preposition of time or place or a word of total, not "as", a determiner or a number ("3 times as many",
+# "3 times the price", "3 times 4", which multiply)
+_COUNT_FOLLOWERS = frozenset("in during within through throughout since until before after over on at per each every "
+                             "altogether overall total totally already so far now".split())
+
+
+# bound words that are prepositions before a determiner ("over the three months", "under the bridge"): they
+# bound no value then ("over 300", "over a hundred", "30 and over" bound it)
+_BOUND_PREPOSITIONS = frozenset("over under above below within past beyond".split())
+_DETERMINERS = frozenset("the this that these those his her their its our my your".split())
+
+
+def _rate_slash(tokens: list[tuple[str, str]], k: int) -> bool:
+    """A slash between two words, the second no number, multiplier or percent word: a rate's unit
+    ("57,500 USD/year", "6 miles/hour"), not an operation on the value ("3/4", "5/ 2")."""
+    if tokens[k][1] != "/" or k == 0 or k + 1 >= len(tokens):
+        return False
+    before, after = tokens[k - 1], tokens[k + 1]
+    low = after[1].lower()
+    return before[0] == "word" and after[0] == "word" and low not in OPERATOR_WORDS and low not in PERCENT_WORDS \
+        and not is_multiplier(low)
+
+
+def _relational(tokens: list[tuple[str, str]], j: int, values: list[int], asks: frozenset[str]) -> bool:
+    """Whether the operator word at ``j`` relates the one value the sentence states to a unit of
+    count or a place in time rather than changing it: a rate word before a noun or ending the
+    sentence (``_RATE_WORDS``) when the question asks for a rate, "times" right after a bare count,
+    ending the sentence or followed by ``_COUNT_FOLLOWERS``, or a bound word before a determiner
+    (``_BOUND_PREPOSITIONS``)."""
+    word = tokens[j][1].lower()
+    nxt = tokens[j + 1] if j + 1 < len(tokens) else None
+    if word in _BOUND_PREPOSITIONS:
+        return nxt is not None and nxt[0] == "word" and nxt[1].lower() in _DETERMINERS
+    if word in _RATE_WORDS:
+        if not asks & _RATE_ASKED:
+            return False
+        if nxt is None or nxt[0] == "sep":
+            return True
+        low = nxt[1].lower()
+        return nxt[0] == "word" and low not in OPERATOR_WORDS and low not in PERCENT_WORDS and not is_multiplier(low)
+    if word != "times" or j - 1 not in values or tokens[j - 1][0] != "num" or not tokens[j - 1][1][0].isdigit():
+        return False
+    return nxt is None or nxt[0] == "sep" or nxt[0] == "word" and nxt[1].lower() in _COUNT_FOLLOWERS
+
+
+def _rate_article(tokens: list[tuple[str, str]], k: int, asks: frozenset[str]) -> bool:
+    """"a" or "an" then a unit of time right after the value or its unit ("$100 a week", "5 km an hour"):
+    a rate, the answer only when the question asks for one."""
+    j = k + 2 if _unit_after(tokens, k) else k + 1
+    return j + 1 < len(tokens) and tokens[j][0] == "word" and tokens[j][1].lower() in ("a", "an") \
+        and tokens[j + 1][0] == "word" and tokens[j + 1][1].lower() in _TIME_NOUNS and not asks & _RATE_ASKED
+
+
+# the sentences of a question that ask: those with a question mark, and those that begin with a word of
+# asking or an imperative of the task ("Find ...", "What ...", "Compute ..."); else its last sentence
+_ASKING_START_RE = re.compile(r"(?i)\s*(?:what|how|which|who|whom|whose|when|where|why|find|compute|calculate|"
+                              r"determine|evaluate|simplify|express|give|write|solve|show|state|name|list|"
+                              r"estimate|convert|round)\b")
+_SENTENCES_RE = re.compile(r"(?<=[.?!。？！])\s+|\n+")
+
+
+def asked_clause(question: str) -> str:
+    """What a question asks (its asking sentences, ``_ASKING_START_RE``), apart from its givens."""
+    parts = [p.strip() for p in _SENTENCES_RE.split(question or "") if p.strip()]
+    asking = [p for p in parts if p.endswith(("?", "？")) or "?" in p or _ASKING_START_RE.match(p)]
+    return " ".join(asking) if asking else (parts[-1] if parts else "")
 
 
 # prepositions that open a phrase modifying a noun or the time of the event ("with 10 components",
@@ -226,9 +315,12 @@ def _modifier(tokens: list[tuple[str, str]], k: int, question: str) -> bool:
     """A number the sentence names beside the value it states: inside a prepositional phrase that
     ends in the noun it counts ("... 3,628,800 settings in a mixture model with 10 components",
     "100 beds after 2 weeks"), or a given of the question restated with the word that follows it
-    there ("... the 5 units the question names"). The sentence states one value when exactly one
+    there ("... the 5 units the question names"), or an expression of the question written out again in
+    its math ("the magnitude of $5-12i$ is 13"). The sentence states one value when exactly one
     value is no such number; those numbers are read as no answer, never as a second value."""
     kind, text = tokens[k]
+    if kind == "math":  # the question's expression restated ("the magnitude of $5-12i$ is 13")
+        return len(text.strip()) > 1 and _squeezed(f"${text}$") in _squeezed(question) if question else False
     if kind != "num":
         return False
     after = tokens[k + 1] if k + 1 < len(tokens) else None
@@ -244,23 +336,35 @@ def _modifier(tokens: list[tuple[str, str]], k: int, question: str) -> bool:
     return re.search(r"(?<![\d.,])" + given, question.replace(",", ""), re.IGNORECASE) is not None
 
 
+def _squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
 def _foreign(asked: list[str]) -> bool:
     """A question in another language than English: eight words or more, fewer than one in ten an
-    English function word (too short a question tells nothing)."""
-    return len(asked) >= 8 and sum(w in FUNCTION_WORDS for w in asked) < 0.1 * len(asked)
+    English function word (too short a question tells nothing); or most of its letters outside ASCII
+    (Chinese and Japanese write few spaces: "小明有15本书，他又买了7本书。" is three words)."""
+    if len(asked) >= 8 and sum(w in FUNCTION_WORDS for w in asked) < 0.1 * len(asked):
+        return True
+    letters = sum(len(w) for w in asked)
+    return letters >= 8 and sum(len(w) for w in asked if not w.isascii()) > 0.5 * letters
 
 
 def _other_language(tokens: list[tuple[str, str]], asked: list[str]) -> bool:
     """Whether the sentence is written in another language than a question in another language
-    than English (``_foreign``, its words ``asked``): the sentence
-    holds English function words and the question none of them ("Janet has 98 pens now." for a
-    question in German), or it holds none and its words are ASCII words of four letters or more,
-    none of them the question's ("48 people"; not "14 bin"). The question's words then classify
-    nothing, and the sentence is read as without one."""
+    than English (``_foreign``, its words ``asked``): the sentence holds English function words, more
+    of them not the question's than the question's ("Janet has 98 pens now." for a question in
+    German; "... have a total of 28 pets." for a Spanish question that writes "a" and "total"), or it
+    holds none and its words are ASCII words of four letters or more, none of them the question's
+    ("48 people"; not "14 bin"). The question's words then classify nothing, and the sentence is
+    read as without one."""
     said = {text.lower() for kind, text in tokens if kind == "word" and text.isascii() and len(text) > 1
             and text.lower() in FUNCTION_WORDS}
     if said:
-        return not said & set(asked)
+        # short words are shared between languages ("a" and "total" are Spanish too): the sentence is in
+        # another language when more of its English function words are not the question's than are
+        shared = said & set(asked)
+        return len(said - shared) > len(shared)
     # no function word ("48 people"): words of four letters and more, none of them the question's
     words = [text for kind, text in tokens if kind == "word"]
     return bool(words) and all(w.isascii() and len(w) >= 4 and w.lower() not in asked for w in words)
@@ -321,6 +425,8 @@ def _neutral(word: str, asked: frozenset[str]) -> bool:
     low = word.lower()
     if low in FUNCTION_WORDS or _stem(word) in asked or _unit(word):
         return True
+    if "-" in word.strip("-"):  # "truck-loads" for the question's "truck-loads", split there into its words
+        return all(_neutral(part, asked) for part in word.split("-") if part)
     # a word of another script inflects: the question's word with another ending is the same word
     # ("লিটার" for the question's "লিটারের")
     return not word.isascii() and len(low) >= 3 and any(
@@ -340,6 +446,9 @@ def _neighbours(tokens: list[tuple[str, str]], k: int, asked: frozenset[str], ha
     # a participle after an English auxiliary takes the value ending the sentence too ("Zin was paid $27,000.")
     verb = verb or english and k > 1 and tokens[k - 2][0] == "word" and tokens[k - 2][1].lower() in _AUXILIARIES \
         and before is not None and re.fullmatch(r"[a-z]+(?:ed|en|id|wn|nt|ght)", before[1]) is not None
+    # and an English past form after its subject ("Each person paid $32.", "She earned $40.")
+    verb = verb or english and k > 1 and tokens[k - 2][0] == "word" and not article \
+        and before is not None and re.fullmatch(r"[a-z]+(?:ed|id|wn|nt|ght)", before[1]) is not None
     if before is not None and before[0] == "word" and not _neutral(before[1], asked) and not verb:
         return Refusal("unparsed", f"{before[1]!r} right before the value is not a word the reader classifies")
     if after is not None and after[0] == "word" and not _neutral(after[1], asked):
@@ -369,3 +478,30 @@ def counted_noun(sentence: str) -> str:
         return ""
     kind, word = tokens[numbers[0] + 1]
     return word if kind == "word" and not _unit(word) and word.lower() not in FUNCTION_WORDS else ""
+
+
+# the measure a question asks its answer in: the word after "how many" / "how much", and a unit after "in" that
+# ends an asking sentence ("How many minutes are in 2 hours?" asks minutes; "What is the discount in dollars?")
+_HOW_MANY_RE = re.compile(r"(?i)\bhow\s+(?:many|much)\s+([A-Za-z]+)")
+_IN_UNIT_RE = re.compile(r"(?i)\bin\s+(?:the\s+)?([A-Za-z]+(?:\s*/\s*[A-Za-z]+)?)\s*[?.]?\s*$")
+_PERCENT_NAMED_RE = re.compile(r"(?i)%|per\s?cent")
+
+
+def foreign_question(question: str) -> bool:
+    """A question written in another language than English (``_foreign``)."""
+    return _foreign([w.lower() for w in _WORD_RE.findall(question or "")])
+
+
+def asked_measure(question: str) -> tuple[list[str], bool]:
+    """(the measure words the question asks its answer in, whether it names a percent anywhere): the
+    word after "how many"/"how much" and a unit after "in" ending an asking sentence (``asked_clause``).
+    Empty for a question in another language or none."""
+    if not question or foreign_question(question):
+        return [], True
+    words = []
+    for part in _SENTENCES_RE.split(asked_clause(question)):
+        words += [m.group(1) for m in _HOW_MANY_RE.finditer(part)]
+        m = _IN_UNIT_RE.search(part)
+        if m is not None:
+            words.append(m.group(1).replace(" ", ""))
+    return words, _PERCENT_NAMED_RE.search(question) is not None
