@@ -62,7 +62,9 @@ def verify(program: str, tests: str, **opts):
 @sandboxed
 def test_600k_calls_in_a_for_loop_pass():
     tests = "total = 0\nfor i in range(600_000):\n    total += inc(i)\nassert total == 180_000_300_000"
-    verdict = verify(PROGRAM, tests, timeout_s=60.0)
+    # the verdict is asserted, not the wall clock: a round trip costs 12 us on one host and over 100 us on
+    # another whose two vCPUs switch slowly (bench/verify_code.py --call-cost), so the deadline leaves room
+    verdict = verify(PROGRAM, tests, timeout_s=240.0)
     assert (verdict.reward, verdict.status) == (1.0, "ok"), verdict.detail
 
 
