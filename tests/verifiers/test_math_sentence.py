@@ -218,3 +218,31 @@ def test_json_escapes_and_slashes(completion, paid):
 def test_float_noise(reference, completion, paid):
     verdict = _with_question(completion, reference, "")
     assert verdict.reward == paid, verdict
+
+
+_HAPPY = "How many happy numbers are there between 7778 and 7784? Think step by step."
+
+
+@pytest.mark.parametrize("question, reference, completion, paid", [
+    # the question's givens restated after the last box, with the word before each, name what it counts
+    (_HAPPY, "0", "Therefore, there are \\boxed{0} happy numbers between 7778 and 7784.", 1),
+    (_HAPPY, "0", "Therefore, there are \\boxed{0} happy numbers between 7778 and 7785.", 0),
+    (_HAPPY, "0", "Therefore, there are \\boxed{0} happy numbers, or 2 between 7778 and 7784.", 0),
+    ("", "0", "Therefore, there are \\boxed{0} happy numbers between 7778 and 7784.", 0),
+    (_HAPPY, "1", "So there is $\\boxed{1}$ happy number between 7778 and 7784, which is 7780.", 0),
+    # a reason after the value of a phrase is commentary, as after a box; one that offers another value is not
+    ("", "6", "The answer is 6, since there are 6 positive even perfect cubes less than 2008.", 1),
+    ("", "6", "The answer is 6 because 2 + 4 = 6.", 1),
+    ("", "6", "The answer is 6 because it could also be 7.", 0),
+    ("", "7", "The answer is 6 because it could also be 7.", 0),
+    ("", "7", "The answer is 6 or 7 because both work.", 0),
+    # a condition or a sign word the asking sentence itself says is restated, not a hedge
+    ("Workers will plant more trees. How many trees will the park have when the workers are finished?", "211",
+     "So the answer to this question is the park will have 211 trees when the workers are finished.", 1),
+    ("", "211", "Answer: the park will have 211 trees when the workers are finished.", 0),
+    ("What is the positive difference between $2^5$ and $5^2$?", "7",
+     "So the answer to this question is the positive difference between $2^5$ and $5^2$ is 7.", 1),
+])
+def test_givens_reasons_and_conditions(question, reference, completion, paid):
+    verdict = _with_question(completion, reference, question)
+    assert verdict.reward == paid, verdict

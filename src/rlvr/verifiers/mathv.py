@@ -1007,13 +1007,13 @@ def verify_math(completion: str, sample: Sample, *, float_rounding: int = 6, str
         raise ValueError("the math verifier needs the sample's 'answer' (the reference)")
     gold = str(sample.answer)
     ref = reference(gold)
-    located = extract.locate(completion)
+    question = sample.prompt if isinstance(sample.prompt, str) else ""
+    located = extract.locate(completion, question=question)
     if located.value is None:
         return refused(located.reason, located.detail)
     choice = _choice_with_value(located.value, gold)
     if choice is not None:
         return choice
-    question = sample.prompt if isinstance(sample.prompt, str) else ""
     pred = read_prediction(located, ref.relational, question)
     if _AM_PM_RE.search(gold) and not _AM_PM_RE.search(located.value) and _TWELVE_HOUR_RE.search(located.value):
         return refused("several_answers", "a time of day on a 12-hour clock without AM or PM: two times, and the "

@@ -585,6 +585,20 @@ _DASH_RE = re.compile(r"\s(?:—|–|--|-)\s|—")
 _REASON_START_RE = re.compile(r"(?i)(?:^|[\s,;(])(?:since|because)\b")
 
 
+def reason_after(value: str) -> str | None:
+    """The value of a marker's sentence that goes on with a reason ("6, since there are 6 positive even
+    cubes less than 2008", "6 because 2 + 4 = 6"): the words before "since" / "because", when the reason
+    is commentary a final box may have after it (``_commentary``); None when there is no reason or it
+    takes the answer back or offers another one."""
+    m = _REASON_START_RE.search(value)
+    if m is None:
+        return None
+    before = value[:m.start()].rstrip(" \t,;(")
+    if not before or _commentary(value[m.start():].lstrip(" ,;("), before):
+        return None
+    return before
+
+
 def _restatement(words: str, box: str) -> tuple[str, str] | None:
     """The box's value said again right after it: ("", the words after it) when every value
     said equals the box's, (why, "") when one does not ("$\\boxed{12}$, i.e. 13 apples",

@@ -36,6 +36,7 @@ from rlvr.verifiers.answer.follow import (
     after_answer,
     counted_value,
     read_tail,
+    reason_after,
     same_value,
 )
 from rlvr.verifiers.answer.lead import _clause, box_context, lead_in_words, qualifier, qualifier_reason
@@ -130,15 +131,38 @@ _BOX_GAP_RE = re.compile(
     + r"|\\text\s*\{(?:\s|,|\band\b|\bor\b|" + _PART_LABEL + r")*\}|&|\\\\)*")
 
 
+# a number of the question restated with the word before it ("between 7778 and 7784")
+_GIVEN_RE = re.compile(r"\b([A-Za-z]+)(\s+)(\d(?:[\d,]*\d)?(?:\.\d+)?)(?![\d.,]*\d)")
+
+
+def _givens_after_box(completion: str, question: str) -> str:
+    """The completion with the question's givens that the sentence of its last box restates after
+    the box ("there are \\boxed{0} happy numbers between 7778 and 7784" for "How many happy numbers are
+    there between 7778 and 7784?") written as "that": the word before each number and the number
+    stand so in the question. They name what the box counts, not another value; any other number
+    after the box is still read."""
+    last = completion.rfind("\\boxed")
+    if not question or last < 0:
+        return completion
+    asked = re.sub(r"\s+", " ", question.lower())
+    tail = completion[last:]
+
+    def masked(m: re.Match[str]) -> str:
+        given = re.escape(f"{m.group(1).lower()} {m.group(3)}")
+        return m.group(1) + m.group(2) + "that" if re.search(rf"\b{given}(?![\d.,]*\d)", asked) else m.group(0)
+    return completion[:last] + _GIVEN_RE.sub(masked, tail)
+
+
 def locate(completion: str, markers: tuple[str, ...] = MARKERS, unmarked: bool = True,
-           require_end: bool = True) -> Located:
+           require_end: bool = True, question: str = "") -> Located:
     """The final answer of a completion (module docstring). ``unmarked``: without any
     marker, the whole final section for the caller to read (else ``no_answer``).
     ``require_end=False`` lets text follow a marker (not the tag): only for callers that
     accept the padding hack knowingly. An answer shown before a later ``<think>`` block
     (``The answer is 3.<think>maybe 4</think>The answer is 4.``) is shown to the reader
-    too: it competes with the final one and must agree with it."""
-    completion = before_next_exemplar(completion)
+    too: it competes with the final one and must agree with it. ``question``: the prompt, whose givens
+    the last box's sentence may restate after the box (``_givens_after_box``)."""
+    completion = _givens_after_box(before_next_exemplar(completion), question)
     found = _locate(completion, markers, unmarked, require_end)
     if found.value is None or THINK_CLOSE not in completion:
         return found
@@ -742,6 +766,8 @@ def _final_marker(doc: document.Document, found: _Markers, require_end: bool) ->
         if rejected is not None and value[:rejected.start()].strip() \
                 and not same_value(rejected.group("v").strip("$ "), value[:rejected.start()]):
             value = value[:rejected.start()]  # "The answer is 5, not 6.": another value named and rejected
+        if final_kind == "phrase":
+            value = reason_after(value) or value  # "The answer is 6, since there are 6 even cubes below 2008."
     if final_kind == "boxed":
         taken |= found.into(final_start)
     taken |= found.holding(final_start)

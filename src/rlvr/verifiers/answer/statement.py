@@ -84,7 +84,7 @@ extra additional change each every pair pairs couple couples
 # "She needs 14 more stickers."); negations, hedges and approximations never are
 _QUESTION_OPERATORS = frozenset("more less fewer greater smaller larger bigger higher lower than times twice half "
                                 "double triple left over add added extra additional change pair pairs "
-                                "couple couples minimum maximum least".split())
+                                "couple couples minimum maximum least positive negative when if between".split())
 _COMPARATIVES = frozenset("more less fewer greater smaller larger bigger higher lower".split())
 # what a length, an age or a distance is, after its unit ("15 years old", "3 km away")
 _DIMENSION_WORDS = frozenset("old long tall high wide deep thick away apart ago".split())
