@@ -19,7 +19,7 @@ COMMIT:PATH``; nothing is downloaded or executed). Rows have the fields of
 (final-answer correctness) of verify_cot's human-annotation files, and the stored ``human_label`` of
 AutoRace's ``data/eval_model`` files (the annotator's verdict on the whole chain: a chain with a flawed
 step is graded incorrect). ``mv`` is plain Math-Verify's verdict at build time, ``label`` the grade
-except the rows of ``LABEL_OVERRIDES`` (none yet).
+except the rows of ``LABEL_OVERRIDES`` (read by hand after scoring, each with its reason).
 
 A fixed number of correct and of incorrect rows is kept per source, the first by
 ``sha256(row id + "/pick")`` (``pick``): the choice reads only the ids and the source's grade.
@@ -149,7 +149,25 @@ def autorace_rows(repo: Repo, name: str) -> list[dict]:
     return rows
 
 
-LABEL_OVERRIDES: dict[str, tuple[int, str]] = {}
+# AutoRace's annotators grade the whole chain: a chain with a flawed step is incorrect even when its last line
+# states the key. These rows were read by hand after scoring (three tuning rows while tuning; five held-out rows
+# after the held-out half had been scored once with the rules frozen): each ends "The answer is <the key>", an
+# answer an answer grader pays; the note names the flawed step found, if any (two chains read as right).
+_CHAIN = "AutoRace human_label 0, a grade of the chain ({}); the final answer states the key's value; read {}"
+_TUNING, _HELD_OUT = "while tuning", "after the held-out half was scored once with frozen rules"
+LABEL_OVERRIDES: dict[str, tuple[int, str]] = {
+    "autorace_gsm8k_human/gsm8k/160": (1, _CHAIN.format("step 1 names the €157 scanner a screen", _TUNING)),
+    "autorace_gsm8k_human/gsm8k/165": (1, _CHAIN.format("step 2 calls the sum of two costs their average",
+                                                        _TUNING)),
+    "autorace_gsm8k_human/gsm8k/51": (1, _CHAIN.format("step 3 writes '6*2=12 miles per hour'", _TUNING)),
+    "autorace_arithmetic_human/multistep_arithmetic/11": (
+        1, _CHAIN.format("'0 * 5 - -1 - -5' rewritten as '0 * 5 - -6'", _HELD_OUT)),
+    "autorace_gsm8k_human/gsm8k/27": (1, _CHAIN.format("no flawed step found on reading", _HELD_OUT)),
+    "autorace_gsm8k_human/gsm8k/30": (1, _CHAIN.format("step 1 says the sum of the ages is 'in the ratio' 18",
+                                                       _HELD_OUT)),
+    "autorace_gsm8k_human/gsm8k/76": (1, _CHAIN.format("5.27 bags rounded down to 5", _HELD_OUT)),
+    "autorace_gsm8k_human/gsm8k/81": (1, _CHAIN.format("no flawed step found on reading", _HELD_OUT)),
+}
 
 BUILDERS = {name: (lambda repo, name=name: pick(verify_cot_rows(repo, name), 60, 60)) for name in VERIFY_COT_TASKS}
 BUILDERS.update({name: (lambda repo, name=name: pick(autorace_rows(repo, name), 60, 60)) for name in AUTORACE_TASKS})

@@ -128,6 +128,8 @@ def odyssey_rows(repo: Repo, name: str) -> list[dict]:
 # Rows whose grade a hand look found wrong, read only after both halves had been scored once with the rules frozen
 # (the five incorrect rows that scoring paid): each answer states the key's value, which the GPT-4 judge refused.
 _EQUAL = "graded 0 by the judge, but the answer states the key's value: {}; read after both halves were scored"
+_LAYOUT = ("graded 0 by the judge, but the answer states the key's value: {}; first scored once keys with page layout "
+           "were read, and read after that scoring")
 LABEL_OVERRIDES: dict[str, tuple[int, str]] = {
     "odyssey_deepseek_v3/deepseek-v3-Instruct-solution/Problem_330": (1, _EQUAL.format("(pi + 2)/8 = pi/8 + 1/4")),
     "odyssey_deepseek_v3/deepseek-v3-Instruct-solution/Problem_370": (1, _EQUAL.format("0.8 for 0.80")),
@@ -136,6 +138,12 @@ LABEL_OVERRIDES: dict[str, tuple[int, str]] = {
         1, _EQUAL.format("2 ln x + 3 ln(y^2 - z) - 1/2 ln(y+1), the key as written")),
     "odyssey_o1_preview/gpt-4-o1-preview-solution/Problem_59": (
         1, _EQUAL.format("\\frac{\\sqrt{2}}{2}, the key as written")),
+    # keys with LaTeX page layout ("C \\\\ \\noindent") raised until the verifier read references without it; these
+    # two rows were first scored then, and read after that scoring
+    "odyssey_deepseek_v3/deepseek-v3-Instruct-solution/Problem_284": (
+        1, _LAYOUT.format("the letter C, the key's option")),
+    "odyssey_deepseek_v3/deepseek-v3-Instruct-solution/Problem_69": (
+        1, _LAYOUT.format("\\frac{\\sqrt{6} - \\sqrt{2}}{2}, the key as written")),
 }
 
 BUILDERS = {name: (lambda repo, name=name: pick(odyssey_rows(repo, name), 60, 60)) for name in ODYSSEY_RUNS}

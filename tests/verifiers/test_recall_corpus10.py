@@ -28,10 +28,10 @@ COUNTS = {
     ("verifycot_addsub_gpt35", "heldout"): (38, 20, 18),
     ("verifycot_aqua_gpt35", "tune"): (39, 34, 5),
     ("verifycot_aqua_gpt35", "heldout"): (30, 24, 6),
-    ("autorace_gsm8k_human", "tune"): (57, 26, 31),
-    ("autorace_gsm8k_human", "heldout"): (63, 34, 29),
+    ("autorace_gsm8k_human", "tune"): (57, 29, 28),
+    ("autorace_gsm8k_human", "heldout"): (63, 38, 25),
     ("autorace_arithmetic_human", "tune"): (60, 30, 30),
-    ("autorace_arithmetic_human", "heldout"): (60, 30, 30),
+    ("autorace_arithmetic_human", "heldout"): (60, 31, 29),
 }
 
 

@@ -22,7 +22,7 @@ COUNTS = {
     ("odyssey_deepseek_v3", "tune"): (57, 31, 26),
     ("odyssey_gpt_chat", "tune"): (54, 29, 25),
     ("odyssey_o1_preview", "heldout"): (50, 27, 23),
-    ("odyssey_deepseek_v3", "heldout"): (63, 32, 31),
+    ("odyssey_deepseek_v3", "heldout"): (63, 34, 29),
     ("odyssey_gpt_chat", "heldout"): (66, 31, 35),
 }
 
