@@ -185,3 +185,21 @@ def test_scoreboard_names_a_missing_corpus(tmp_path):
     assert out.returncode == 2
     assert out.stderr.strip() == f"rlvr scoreboard: error: no corpus files (*.jsonl.gz) in {tmp_path}: run from a " \
                                  "checkout or give --corpus"
+
+
+def test_a_table_gives_its_rows_questions(tmp_path):
+    from rlvr.commands.scoreboard import grade, load_tables
+
+    (tmp_path / "math_q_rows.py").write_text(
+        'ROWS = [("rate", "120", "Answer: She earns $120 per hour.", 0, None),\n'
+        '        ("rate", "15", "Answer: She earns $15 per hour.", 1, None)]\n'
+        'QUESTIONS = ["Maria is paid $15 per hour for 8 hours. How much does she earn in total?",\n'
+        '             "Maria is paid $120 for 8 hours. How much does she earn per hour?"]\n'
+        'FAMILY_KIND = {"rate": "wrong_value"}\n')
+    rows = load_tables(tmp_path)[0]["rows"]
+    assert [r["question"] for r in rows][1].endswith("per hour?")
+    verdicts = grade("math", rows, workers=0, timeout=60)
+    assert [v.status == "ok" for v in verdicts] == [False, True]  # the question decides both rows
+    (tmp_path / "math_q_rows.py").write_text('ROWS = [("rate", "1", "1", 1, None)]\nQUESTIONS = ["a", "b"]\n')
+    with pytest.raises(Exception, match="QUESTIONS has 2 entries for 1 rows"):
+        load_tables(tmp_path)
