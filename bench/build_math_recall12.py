@@ -23,7 +23,7 @@ reference by the rule-based ``DoomSlayer`` of ``src/equality_checker.py``), and 
 simple-evals-ru stored for each answer of its results files (``data/results/<bench>/<run>.jsonl``: an LLM
 extracts the final answer, ``pred``; for MGSM it must equal the target, for MATH an LLM judges it equivalent to
 the target). ``mv`` is plain Math-Verify's verdict at build time, ``label`` the grade except the rows of
-``LABEL_OVERRIDES`` (none yet).
+``LABEL_OVERRIDES`` (read by hand after scoring, each with its reason).
 
 A fixed number of correct and of incorrect rows is kept per source, the first by
 ``sha256(row id + "/pick")`` (``pick``): the choice reads only the ids and the source's grade.
@@ -180,7 +180,23 @@ def simpleru_rows(repo: Repo, name: str) -> list[dict]:
     return rows
 
 
-LABEL_OVERRIDES: dict[str, tuple[int, str]] = {}
+# Rows whose grade a hand look found wrong: the six tuning rows the rules paid, read while tuning, and the two held-out
+# rows the first look paid, read only after the held-out halves had been scored once with the rules frozen. Each
+# output's last answer line states the key's value.
+_STATES_KEY = "graded 0 by the source, but the last answer line states the key's value: {}; read after the first look"
+_TUNING = "graded 0 by the source, but the last answer line states the key's value: {}; read while tuning"
+LABEL_OVERRIDES: dict[str, tuple[int, str]] = {
+    "deathmath_gpt4o_ru/gpt-4o/34": (1, _TUNING.format("'Ответ: \\(\\frac{1}{2019}\\)', the key as written")),
+    "simpleru_math_en/math/06_qwen_2_5_7b/4349": (1, _TUNING.format("'-2,1' for the solutions 1, -2")),
+    "simpleru_math_en/math/19_t_lite/1049": (1, _TUNING.format("'30' for 30^\\circ")),
+    "simpleru_math_en/math/23_saiga/2146": (1, _TUNING.format("'\\dfrac{65}{169}' for 5/13")),
+    "simpleru_math_en/math/24_ruadapt/1064": (1, _TUNING.format("'10%' for 10 (a percentage decrease)")),
+    "simpleru_mgsm_en/mgsm/01_gemini_flash_1_5/187": (1, _TUNING.format("'Answer: 106' for 106 (the stored "
+                                                                         "extracted value is not the line's)")),
+    "deathmath_gpt4o_mini_ru/gpt-4o-mini/149": (1, _STATES_KEY.format("'Ответ: \\( \\frac{1}{10} \\)' for 0.1")),
+    "simpleru_mgsm_en/mgsm/23_saiga/78": (1, _STATES_KEY.format("'Answer: 6' for 6 (the stored extracted value is "
+                                                                 "not the line's)")),
+}
 
 BUILDERS = {name: (lambda repo, name=name: pick(deathmath_rows(repo, name), 60, 60)) for name in DEATHMATH_FILES}
 BUILDERS.update({name: (lambda repo, name=name: pick(simpleru_rows(repo, name), 60, 60))
