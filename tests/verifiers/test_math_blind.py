@@ -33,21 +33,24 @@ FAILING_NOW_EXACT: frozenset[int] = frozenset({
 KINDS = ("wrong_value", "cover", "disowned", "correct")
 
 
-def _as_pool(verify, completion: str, answer: str):
-    """The verdict the verifier pool gives: a reference the verifier refuses to read raises
-    ValueError, which the pool reports as status ``error`` (reward 0, never ``ok``)."""
+def _as_pool(verify, completion: str, answer: str, question: str = ""):
+    """The verdict the verifier pool gives (``question``: the prompt): a reference the verifier
+    refuses to read raises ValueError, which the pool reports as status ``error`` (reward 0, never
+    ``ok``)."""
+    from dataclasses import replace
+
     from rlvr.types import Verdict
 
     try:
-        return verify(completion, _sample(answer))
+        return verify(completion, replace(_sample(answer), prompt=question))
     except ValueError as exc:
         return Verdict(0.0, "error", str(exc))
 
 
-def _math(completion: str, answer: str):
+def _math(completion: str, answer: str, question: str = ""):
     from rlvr.verifiers.mathv import verify_math
 
-    return _as_pool(verify_math, completion, answer)
+    return _as_pool(verify_math, completion, answer, question)
 
 
 def _exact(completion: str, answer: str):
@@ -88,13 +91,15 @@ def id_params(rows: list, ids: list[str], family_kind: dict, failing: dict[str, 
     return params
 
 
-def check_measured(rows: list, ids: list[str], family_kind: dict, kind: str, pinned: frozenset[str]) -> None:
-    """Rows measured apart (hedged, disowned): never an error, and the rows paid are exactly ``pinned``."""
+def check_measured(rows: list, ids: list[str], family_kind: dict, kind: str, pinned: frozenset[str],
+                   questions: list[str] | None = None) -> None:
+    """Rows measured apart (hedged, disowned): never an error, and the rows paid are exactly ``pinned``
+    (``questions``: each row's prompt, for a table that gives them)."""
     paid = set()
-    for rid, (family, reference, completion, _, _) in zip(ids, rows):
+    for rid, (family, reference, completion, _, _), question in zip(ids, rows, questions or [""] * len(rows)):
         if family_kind[family] != kind:
             continue
-        verdict = _math(completion, reference)
+        verdict = _math(completion, reference, question)
         assert verdict.status != "error", (rid, verdict)
         if verdict.reward:
             paid.add(rid)

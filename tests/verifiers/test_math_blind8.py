@@ -21,7 +21,7 @@ from collections import Counter
 
 import pytest
 from math_blind8_rows import FAMILY_KIND, KINDS, QUESTIONS, ROWS, row_id
-from test_math_blind import _agrees, grouped
+from test_math_blind import _agrees, _math, check_measured, grouped, id_params
 
 FAILING_NOW: dict[str, str] = {
     **grouped(
@@ -103,49 +103,23 @@ IDS = [row_id(i) for i in range(len(ROWS))]
 MEASURED = {"hedged": HEDGED_PAID, "disowned": DISOWNED_PAID}
 
 
-def _math(completion: str, reference: str, question: str):
-    """The verdict the verifier pool gives for a row with its question as the prompt: a reference
-    the verifier refuses to read raises ValueError, reported as status ``error``."""
-    from rlvr.types import Sample, Verdict
-    from rlvr.verifiers.mathv import verify_math
-
-    try:
-        return verify_math(completion, Sample(id="t", prompt=question, answer=reference))
-    except ValueError as exc:
-        return Verdict(0.0, "error", str(exc))
+# each row's question, by the row (a row is listed once: test_table_shape)
+QUESTION_OF = {(row[1], row[2]): question for row, question in zip(ROWS, QUESTIONS)}
 
 
-def _params(keep) -> list:
-    params = []
-    for index, (rid, row) in enumerate(zip(IDS, ROWS)):
-        if keep(FAMILY_KIND[row[0]]):
-            marks = [pytest.mark.xfail(strict=True, reason=FAILING_NOW[rid])] if rid in FAILING_NOW else []
-            params.append(pytest.param(index, marks=marks, id=rid))
-    return params
-
-
-@pytest.mark.parametrize("index", _params(lambda kind: kind not in MEASURED))
-def test_math(index):
-    family, reference, completion, expected, _ = ROWS[index]
-    verdict = _math(completion, reference, QUESTIONS[index])
-    assert _agrees(verdict, expected), (family, reference, completion, QUESTIONS[index], verdict)
+@pytest.mark.parametrize("row", id_params(ROWS, IDS, FAMILY_KIND, FAILING_NOW, lambda kind: kind not in MEASURED))
+def test_math(row):
+    family, reference, completion, expected, _ = row
+    question = QUESTION_OF[reference, completion]
+    verdict = _math(completion, reference, question)
+    assert _agrees(verdict, expected), (family, reference, completion, question, verdict)
 
 
 @pytest.mark.parametrize("kind", sorted(MEASURED))
 def test_measured_rows(kind):
     """Hedged / negated single values and disowned values: never an error, and the rows paid are
     exactly the ones recorded in ``HEDGED_PAID`` / ``DISOWNED_PAID``."""
-    paid = set()
-    for index, (rid, (family, reference, completion, _, _)) in enumerate(zip(IDS, ROWS)):
-        if FAMILY_KIND[family] != kind:
-            continue
-        verdict = _math(completion, reference, QUESTIONS[index])
-        assert verdict.status != "error", (rid, verdict)
-        if verdict.reward:
-            paid.add(rid)
-    pinned = MEASURED[kind]
-    assert paid == pinned, (f"{len(paid)} {kind} rows paid; newly paid {sorted(paid - pinned)}, "
-                            f"no longer paid {sorted(pinned - paid)}: update the pinned set and the docs")
+    check_measured(ROWS, IDS, FAMILY_KIND, kind, MEASURED[kind], QUESTIONS)
 
 
 def test_table_shape():

@@ -71,7 +71,7 @@ def test_the_question_words_in_the_sentence(question, completion, paid):
     assert verdict.reward == paid, verdict
 
 
-@pytest.mark.parametrize("question, reference, completion, paid", [
+_COPIES_AND_COUNTERS = [
     # an expression of the question copied out is no answer, however equal its value
     ("Simplify this expression: (49 - z**3)*(-94*z**3 - 144*z - 78)", "94*z**6 + 144*z**4 - 4528*z**3 - 7056*z - 3822",
      "<answer>(49 - z**3)(-94*z**3 - 144*z - 78)</answer>", 0),
@@ -87,10 +87,7 @@ def test_the_question_words_in_the_sentence(question, completion, paid):
     ("ジョンは5個のりんごと4個のりんごを持っています。全部で何個？", "9", "答えは9個です。", 1),
     ("1ガロン$3.00で10ガロン買うといくら？", "30", "答えは30ドルです。", 1),
     ("1ガロン$3.00で10ガロン買うといくら？", "30", "答えは30万です。", 0),
-])
-def test_the_question_decides_copies_and_counters(question, reference, completion, paid):
-    verdict = _with_question(completion, reference, question)
-    assert verdict.reward == paid, verdict
+]
 
 
 def test_read_statement_returns_none_without_a_value():
@@ -117,7 +114,7 @@ _SHARE = "Three children share 27 cookies equally. How many cookies does each ch
 _GERMAN = "Anna verdient 12 Euro pro Stunde. Wie viel Euro verdient sie in 7 Stunden, wenn sie jeden Tag arbeitet?"
 
 
-@pytest.mark.parametrize("question, reference, completion, paid", [
+_RATES = [
     # a rate or a share is the answer only to a question whose asking sentence asks for one; the question's
     # givens vouch for no operator word ("per hour" in a given does not make "$120 per hour" a total)
     (_WAGE, "15", "Answer: She earns $15 per hour.", 1),
@@ -161,13 +158,10 @@ _GERMAN = "Anna verdient 12 Euro pro Stunde. Wie viel Euro verdient sie in 7 Stu
      "So the answer to this question is the magnitude of the complex number $5-12i$ is 13.", 1),
     ("Find the magnitude of the complex number $5-12i$.", "13",
      "Answer: the magnitude of the complex number $5-13i$ is 13.", 0),
-])
-def test_rates_shares_and_counts(question, reference, completion, paid):
-    verdict = _with_question(completion, reference, question)
-    assert verdict.reward == paid, verdict
+]
 
 
-@pytest.mark.parametrize("question, reference, completion, paid", [
+_MEASURE = [
     # the measure the question asks in decides a unit the bare reference leaves out
     ("A class has 20 students and 3 of them are absent today. How many students are absent?", "3", "Answer: 3%", 0),
     ("A shirt costs $20 and is discounted by 25%. What is the discount in dollars?", "5", "Answer: 5%", 0),
@@ -187,43 +181,35 @@ def test_rates_shares_and_counts(question, reference, completion, paid):
     ("", "B\\\\ \\noindent", "The answer is (B).", 1),
     ("", "264 \\\\\n\\noindent", "The answer is $\\boxed{264}$.", 1),
     ("", "264 \\\\\n\\noindent", "The answer is $\\boxed{265}$.", 0),
-])
-def test_the_measure_asked(question, reference, completion, paid):
-    verdict = _with_question(completion, reference, question)
-    assert verdict.reward == paid, verdict
+]
 
 
-@pytest.mark.parametrize("completion, paid", [
+_JSON = [
     # LaTeX written into JSON with one backslash: what is no JSON escape stands for itself, and an answer
     # field's "\frac" is a fraction, not a form feed
-    ('### Final Answer:\n```json\n{\n  "reasoning": "The sum is \\( 264 \\).",\n  "answer": 264\n}\n```', 1),
-    ('{"reasoning": "so \\( x = 264 \\)", "answer": 264}', 1),
-    ('{"reasoning": "so \\boxed{3}", "answer": 264}', 0),
-    ('{"answer": "\\frac{528}{2}"}', 1),
-    ('{"answer": "\\\\frac{528}{2}"}', 1),
+    ("", "264", '### Final Answer:\n```json\n{\n  "reasoning": "The sum is \\( 264 \\).",\n  "answer": 264\n}\n```',
+     1),
+    ("", "264", '{"reasoning": "so \\( x = 264 \\)", "answer": 264}', 1),
+    ("", "264", '{"reasoning": "so \\boxed{3}", "answer": 264}', 0),
+    ("", "264", '{"answer": "\\frac{528}{2}"}', 1),
+    ("", "264", '{"answer": "\\\\frac{528}{2}"}', 1),
     # the fraction slash divides
-    ("Answer: 528⁄2", 1),
-])
-def test_json_escapes_and_slashes(completion, paid):
-    verdict = _with_question(completion, "264", "")
-    assert verdict.reward == paid, verdict
+    ("", "264", "Answer: 528⁄2", 1),
+]
 
 
-@pytest.mark.parametrize("reference, completion, paid", [
+_FLOATS = [
     # decimals of 15 significant digits or more are a binary float printed out: their last digits are noise
-    ("0.4166666666666667", "So the answer to this question is 0.4166666666666666.", 1),
-    ("0.4166666666666667", "So the answer to this question is 0.4166666666666566.", 0),
-    ("0.41666666666667", "The answer is 0.41666666666666.", 0),
-])
-def test_float_noise(reference, completion, paid):
-    verdict = _with_question(completion, reference, "")
-    assert verdict.reward == paid, verdict
+    ("", "0.4166666666666667", "So the answer to this question is 0.4166666666666666.", 1),
+    ("", "0.4166666666666667", "So the answer to this question is 0.4166666666666566.", 0),
+    ("", "0.41666666666667", "The answer is 0.41666666666666.", 0),
+]
 
 
 _HAPPY = "How many happy numbers are there between 7778 and 7784? Think step by step."
 
 
-@pytest.mark.parametrize("question, reference, completion, paid", [
+_GIVENS = [
     # the question's givens restated after the last box, with the word before each, name what it counts
     (_HAPPY, "0", "Therefore, there are \\boxed{0} happy numbers between 7778 and 7784.", 1),
     (_HAPPY, "0", "Therefore, there are \\boxed{0} happy numbers between 7778 and 7785.", 0),
@@ -242,7 +228,12 @@ _HAPPY = "How many happy numbers are there between 7778 and 7784? Think step by 
     ("", "211", "Answer: the park will have 211 trees when the workers are finished.", 0),
     ("What is the positive difference between $2^5$ and $5^2$?", "7",
      "So the answer to this question is the positive difference between $2^5$ and $5^2$ is 7.", 1),
-])
-def test_givens_reasons_and_conditions(question, reference, completion, paid):
+]
+
+
+@pytest.mark.parametrize("question, reference, completion, paid",
+                         _COPIES_AND_COUNTERS + _RATES + _MEASURE + _JSON + _FLOATS + _GIVENS)
+def test_with_the_question(question, reference, completion, paid):
+    """A completion, its reference and its question (the prompt; "" for none) through ``math``."""
     verdict = _with_question(completion, reference, question)
     assert verdict.reward == paid, verdict

@@ -1247,9 +1247,9 @@ def _other_measure(pred: Answer, ref: Reference, question: str) -> Verdict | Non
             return _graded(False, f"a percent ({pred.latex}) where the question asks "
                                   f"{'for ' + read[0][0] if read else 'no percent'}", pred)
         return None
-    same = [w for w, u in read if u is not None and u.kind == unit.kind and u.dims == unit.dims]
-    if same and all(read_unit((w,)).scale != unit.scale for w in same):
-        return _graded(False, f"the unit {' '.join(pred.unit)!r} where the question asks for {same[0]!r}", pred)
+    same = [(w, u) for w, u in read if u is not None and u.kind == unit.kind and u.dims == unit.dims]
+    if same and all(u.scale != unit.scale for _, u in same):
+        return _graded(False, f"the unit {' '.join(pred.unit)!r} where the question asks for {same[0][0]!r}", pred)
     return None
 
 

@@ -19,9 +19,11 @@ word is put in one class:
   $27,000."). Both are English readings: not beside a question in another language, nor, without
   a question, in a sentence with letters outside ASCII ("nicht 5 Äpfel", "не 5 яблок");
   the bounds and comparisons English writes with a verb (``exceeds``, ``tops``) are in the
-  operator class. At the end of the sentence it is unclassified (``nicht 3``, ``pas 7``). Operator words the question
-  itself uses (``more``, ``left``, ``each``: "How many more stickers does she need?") are
-  neutral in its restatement; negations, hedges and approximations never are.
+  operator class. At the end of the sentence it is unclassified (``nicht 3``, ``pas 7``). Operator words the question's
+  asking sentence uses (``more``, ``left``, ``when``: "How many more stickers does she need?") are
+  neutral in its restatement, its givens vouch for none, and a rate or a share (``per``, ``each``,
+  ``every``, ``a week``) is read only where the asking sentence asks for one; negations, hedges and
+  approximations never are.
 
 A sentence written in another language than the question (English function words, none of them
 in the question: GPT-4 answering a German question in English) is read as without a question.
@@ -37,6 +39,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from rlvr.verifiers.answer.document import math_spans
 from rlvr.verifiers.answer.follow import is_multiplier
@@ -178,14 +181,10 @@ def read_statement(sentence: str, question: str = "") -> Answer | Refusal | None
     tokens = _tokens(sentence)
     if tokens is None or any(kind == "other" for kind, _ in tokens):
         return None
-    words = [w.lower() for w in _WORD_RE.findall(question or "")]
-    foreign = _foreign(words)
+    words, foreign, asked, asks = _question_reading(question or "")
     if foreign and _other_language(tokens, words):
-        question, words, foreign = "", [], False  # the question vouches for no word of a sentence in another language
-    asked = frozenset(_stem(w) for w in words)
-    # operator words are vouched for by what the question asks, not by its givens ("Maria is paid $15 per hour
-    # ... How much does she earn in total?" does not make "$120 per hour" a restatement)
-    asks = frozenset(_stem(w) for w in _WORD_RE.findall(asked_clause(question).lower())) if question else frozenset()
+        # the question vouches for no word of a sentence in another language
+        question, words, foreign, asked, asks = "", (), False, frozenset(), frozenset()
     # the verb reading is English's: not beside a question in another language, nor in a sentence with letters
     # outside ASCII when no question is given ("nicht 5 Äpfel", "не 5 яблок" for a German or Russian question)
     english = not foreign and (bool(question) or all(text.isascii() for kind, text in tokens if kind == "word"))
@@ -305,6 +304,17 @@ def asked_clause(question: str) -> str:
     return " ".join(asking) if asking else (parts[-1] if parts else "")
 
 
+@lru_cache(maxsize=1024)
+def _question_reading(question: str) -> tuple[tuple[str, ...], bool, frozenset[str], frozenset[str]]:
+    """(its words, lowercased; whether it is in another language; its words stemmed; the stemmed words of
+    what it asks): operator words are vouched for by what the question asks, not by its givens ("Maria is
+    paid $15 per hour ... How much does she earn in total?" does not make "$120 per hour" a restatement).
+    Read once per question: a group's completions share it."""
+    words = tuple(w.lower() for w in _WORD_RE.findall(question))
+    asks = frozenset(_stem(w) for w in _WORD_RE.findall(asked_clause(question).lower())) if question else frozenset()
+    return words, _foreign(list(words)), frozenset(_stem(w) for w in words), asks
+
+
 # prepositions that open a phrase modifying a noun or the time of the event ("with 10 components",
 # "after 2 weeks", "in 2008"); not "of", "from", "to", "by", "per", "between", which make the
 # number part of the value ("3 of 5", "from 6 to 8", "by 5", "per 2 hours")
@@ -350,7 +360,7 @@ def _foreign(asked: list[str]) -> bool:
     return letters >= 8 and sum(len(w) for w in asked if not w.isascii()) > 0.5 * letters
 
 
-def _other_language(tokens: list[tuple[str, str]], asked: list[str]) -> bool:
+def _other_language(tokens: list[tuple[str, str]], asked: tuple[str, ...]) -> bool:
     """Whether the sentence is written in another language than a question in another language
     than English (``_foreign``, its words ``asked``): the sentence holds English function words, more
     of them not the question's than the question's ("Janet has 98 pens now." for a question in
@@ -443,12 +453,11 @@ def _neighbours(tokens: list[tuple[str, str]], k: int, asked: frozenset[str], ha
     article = k > 1 and tokens[k - 2][0] == "word" and tokens[k - 2][1].lower() in _ARTICLES
     verb = english and follows and not article and re.fullmatch(r"[a-z]+", before[1] if before else "") is not None \
         and not before[1].endswith("ly")  # "bought 7 notebooks"; not "a good 3 hours", "barely 3 hours"
-    # a participle after an English auxiliary takes the value ending the sentence too ("Zin was paid $27,000.")
-    verb = verb or english and k > 1 and tokens[k - 2][0] == "word" and tokens[k - 2][1].lower() in _AUXILIARIES \
-        and before is not None and re.fullmatch(r"[a-z]+(?:ed|en|id|wn|nt|ght)", before[1]) is not None
-    # and an English past form after its subject ("Each person paid $32.", "She earned $40.")
-    verb = verb or english and k > 1 and tokens[k - 2][0] == "word" and not article \
-        and before is not None and re.fullmatch(r"[a-z]+(?:ed|id|wn|nt|ght)", before[1]) is not None
+    # an English past form after its subject, or a participle in -en after its auxiliary, takes the value ending
+    # the sentence too ("Each person paid $32.", "Zin was paid $27,000.", "She was given $5.")
+    verb = verb or english and k > 1 and tokens[k - 2][0] == "word" and not article and before is not None and (
+        re.fullmatch(r"[a-z]+(?:ed|id|wn|nt|ght)", before[1]) is not None
+        or tokens[k - 2][1].lower() in _AUXILIARIES and re.fullmatch(r"[a-z]+en", before[1]) is not None)
     if before is not None and before[0] == "word" and not _neutral(before[1], asked) and not verb:
         return Refusal("unparsed", f"{before[1]!r} right before the value is not a word the reader classifies")
     if after is not None and after[0] == "word" and not _neutral(after[1], asked):
@@ -487,21 +496,17 @@ _IN_UNIT_RE = re.compile(r"(?i)\bin\s+(?:the\s+)?([A-Za-z]+(?:\s*/\s*[A-Za-z]+)?
 _PERCENT_NAMED_RE = re.compile(r"(?i)%|per\s?cent")
 
 
-def foreign_question(question: str) -> bool:
-    """A question written in another language than English (``_foreign``)."""
-    return _foreign([w.lower() for w in _WORD_RE.findall(question or "")])
-
-
-def asked_measure(question: str) -> tuple[list[str], bool]:
+@lru_cache(maxsize=1024)
+def asked_measure(question: str) -> tuple[tuple[str, ...], bool]:
     """(the measure words the question asks its answer in, whether it names a percent anywhere): the
     word after "how many"/"how much" and a unit after "in" ending an asking sentence (``asked_clause``).
     Empty for a question in another language or none."""
-    if not question or foreign_question(question):
-        return [], True
-    words = []
+    if not question or _question_reading(question)[1]:
+        return (), True
+    words: list[str] = []
     for part in _SENTENCES_RE.split(asked_clause(question)):
         words += [m.group(1) for m in _HOW_MANY_RE.finditer(part)]
         m = _IN_UNIT_RE.search(part)
         if m is not None:
             words.append(m.group(1).replace(" ", ""))
-    return words, _PERCENT_NAMED_RE.search(question) is not None
+    return tuple(words), _PERCENT_NAMED_RE.search(question) is not None
